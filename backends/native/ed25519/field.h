@@ -1,0 +1,214 @@
+/*
+ * Arithmetic in GF(2^255 - 19), radix 2^51.
+ *
+ * An element is five 64-bit limbs, value = sum v[i] * 2^(51 i), not
+ * necessarily reduced.  Two bounds are tracked by the callers:
+ *   tight: every limb < 2^51 + 2^17  (output of mul, sq, sub, carry, decode)
+ *   loose: every limb < 2^52 + 2^18  (sum of two tight values)
+ * mul and sq accept loose inputs and produce tight ones; add takes tight and
+ * gives loose; sub and neg take loose and give tight.  Keeping add free of
+ * carries saves a few percent in the point formulas, which is why the two
+ * bounds exist at all.
+ *
+ * Everything here is constant time; the hot operations are static inline so
+ * the point formulas can be scheduled across calls.
+ */
+#ifndef N25519_FIELD_H
+#define N25519_FIELD_H
+
+#include <stdint.h>
+
+typedef struct {
+    uint64_t v[5];
+} n25519_fe;
+
+typedef unsigned __int128 n25519_u128;
+
+#define N25519_MASK51 ((uint64_t)0x7ffffffffffff)
+
+extern const n25519_fe n25519_fe_d;      /* -121665/121666 */
+extern const n25519_fe n25519_fe_d2;     /* 2d */
+extern const n25519_fe n25519_fe_sqrtm1; /* 2^((p-1)/4), a square root of -1 */
+
+static inline void n25519_fe_zero(n25519_fe *h)
+{
+    h->v[0] = h->v[1] = h->v[2] = h->v[3] = h->v[4] = 0;
+}
+
+static inline void n25519_fe_one(n25519_fe *h)
+{
+    n25519_fe_zero(h);
+    h->v[0] = 1;
+}
+
+static inline void n25519_fe_copy(n25519_fe *h, const n25519_fe *f)
+{
+    *h = *f;
+}
+
+/* Brings loose (or larger, up to 2^63) limbs back to tight. */
+static inline void n25519_fe_carry(n25519_fe *h, const n25519_fe *f)
+{
+    uint64_t c0 = f->v[0] >> 51, c1 = f->v[1] >> 51, c2 = f->v[2] >> 51;
+    uint64_t c3 = f->v[3] >> 51, c4 = f->v[4] >> 51;
+
+    /* All five carries are independent, which keeps the dependency chain short. */
+    h->v[0] = (f->v[0] & N25519_MASK51) + c4 * 19;
+    h->v[1] = (f->v[1] & N25519_MASK51) + c0;
+    h->v[2] = (f->v[2] & N25519_MASK51) + c1;
+    h->v[3] = (f->v[3] & N25519_MASK51) + c2;
+    h->v[4] = (f->v[4] & N25519_MASK51) + c3;
+}
+
+static inline void n25519_fe_add(n25519_fe *h, const n25519_fe *f, const n25519_fe *g)
+{
+    for (int i = 0; i < 5; i++)
+        h->v[i] = f->v[i] + g->v[i];
+}
+
+/* f - g computed as f + 4p - g: 4p limb-wise exceeds any loose g, so no limb wraps. */
+static inline void n25519_fe_sub(n25519_fe *h, const n25519_fe *f, const n25519_fe *g)
+{
+    n25519_fe t;
+
+    t.v[0] = (f->v[0] + 0x1fffffffffffb4) - g->v[0];
+    t.v[1] = (f->v[1] + 0x1ffffffffffffc) - g->v[1];
+    t.v[2] = (f->v[2] + 0x1ffffffffffffc) - g->v[2];
+    t.v[3] = (f->v[3] + 0x1ffffffffffffc) - g->v[3];
+    t.v[4] = (f->v[4] + 0x1ffffffffffffc) - g->v[4];
+    n25519_fe_carry(h, &t);
+}
+
+static inline void n25519_fe_neg(n25519_fe *h, const n25519_fe *f)
+{
+    n25519_fe z;
+
+    n25519_fe_zero(&z);
+    n25519_fe_sub(h, &z, f);
+}
+
+/* Folds five 128-bit column sums into a tight element. */
+static inline void n25519_fe_reduce128(n25519_fe *h, n25519_u128 c0, n25519_u128 c1,
+                                       n25519_u128 c2, n25519_u128 c3, n25519_u128 c4)
+{
+    uint64_t r0, r1, r2, r3, r4;
+
+    c1 += (uint64_t)(c0 >> 51);
+    r0 = (uint64_t)c0 & N25519_MASK51;
+    c2 += (uint64_t)(c1 >> 51);
+    r1 = (uint64_t)c1 & N25519_MASK51;
+    c3 += (uint64_t)(c2 >> 51);
+    r2 = (uint64_t)c2 & N25519_MASK51;
+    c4 += (uint64_t)(c3 >> 51);
+    r3 = (uint64_t)c3 & N25519_MASK51;
+    /* 2^255 = 19 mod p; c4 carries no *19 terms, so c4 >> 51 times 19 fits in 64 bits. */
+    r0 += (uint64_t)(c4 >> 51) * 19;
+    r4 = (uint64_t)c4 & N25519_MASK51;
+    r1 += r0 >> 51;
+    r0 &= N25519_MASK51;
+
+    h->v[0] = r0;
+    h->v[1] = r1;
+    h->v[2] = r2;
+    h->v[3] = r3;
+    h->v[4] = r4;
+}
+
+static inline void n25519_fe_mul(n25519_fe *h, const n25519_fe *f, const n25519_fe *g)
+{
+    const uint64_t f0 = f->v[0], f1 = f->v[1], f2 = f->v[2], f3 = f->v[3], f4 = f->v[4];
+    const uint64_t g0 = g->v[0], g1 = g->v[1], g2 = g->v[2], g3 = g->v[3], g4 = g->v[4];
+    /* Limb products that land at 2^255 and above wrap around times 19. */
+    const uint64_t g1_19 = g1 * 19, g2_19 = g2 * 19, g3_19 = g3 * 19, g4_19 = g4 * 19;
+    n25519_u128 c0, c1, c2, c3, c4;
+
+    c0 = (n25519_u128)f0 * g0 + (n25519_u128)f1 * g4_19 + (n25519_u128)f2 * g3_19
+       + (n25519_u128)f3 * g2_19 + (n25519_u128)f4 * g1_19;
+    c1 = (n25519_u128)f0 * g1 + (n25519_u128)f1 * g0 + (n25519_u128)f2 * g4_19
+       + (n25519_u128)f3 * g3_19 + (n25519_u128)f4 * g2_19;
+    c2 = (n25519_u128)f0 * g2 + (n25519_u128)f1 * g1 + (n25519_u128)f2 * g0
+       + (n25519_u128)f3 * g4_19 + (n25519_u128)f4 * g3_19;
+    c3 = (n25519_u128)f0 * g3 + (n25519_u128)f1 * g2 + (n25519_u128)f2 * g1
+       + (n25519_u128)f3 * g0 + (n25519_u128)f4 * g4_19;
+    c4 = (n25519_u128)f0 * g4 + (n25519_u128)f1 * g3 + (n25519_u128)f2 * g2
+       + (n25519_u128)f3 * g1 + (n25519_u128)f4 * g0;
+    n25519_fe_reduce128(h, c0, c1, c2, c3, c4);
+}
+
+static inline void n25519_fe_sq(n25519_fe *h, const n25519_fe *f)
+{
+    const uint64_t f0 = f->v[0], f1 = f->v[1], f2 = f->v[2], f3 = f->v[3], f4 = f->v[4];
+    /* Cross terms appear twice, so pre-double one factor of each. */
+    const uint64_t f0_2 = f0 * 2, f1_2 = f1 * 2;
+    const uint64_t f1_38 = f1 * 38, f2_38 = f2 * 38, f3_38 = f3 * 38;
+    const uint64_t f3_19 = f3 * 19, f4_19 = f4 * 19;
+    n25519_u128 c0, c1, c2, c3, c4;
+
+    c0 = (n25519_u128)f0 * f0 + (n25519_u128)f1_38 * f4 + (n25519_u128)f2_38 * f3;
+    c1 = (n25519_u128)f0_2 * f1 + (n25519_u128)f2_38 * f4 + (n25519_u128)f3_19 * f3;
+    c2 = (n25519_u128)f0_2 * f2 + (n25519_u128)f1 * f1 + (n25519_u128)f3_38 * f4;
+    c3 = (n25519_u128)f0_2 * f3 + (n25519_u128)f1_2 * f2 + (n25519_u128)f4_19 * f4;
+    c4 = (n25519_u128)f0_2 * f4 + (n25519_u128)f1_2 * f3 + (n25519_u128)f2 * f2;
+    n25519_fe_reduce128(h, c0, c1, c2, c3, c4);
+}
+
+/* h = f^(2^n), n >= 1: the long runs of squarings in inversion and square roots. */
+void n25519_fe_sqn(n25519_fe *h, const n25519_fe *f, int n);
+
+/* Constant-time: h = b ? g : h, for b in {0, 1}. */
+static inline void n25519_fe_cmov(n25519_fe *h, const n25519_fe *g, uint64_t b)
+{
+    const uint64_t mask = (uint64_t)0 - b;
+
+    for (int i = 0; i < 5; i++)
+        h->v[i] ^= (h->v[i] ^ g->v[i]) & mask;
+}
+
+/* Constant-time swap of f and g when b = 1. */
+static inline void n25519_fe_cswap(n25519_fe *f, n25519_fe *g, uint64_t b)
+{
+    const uint64_t mask = (uint64_t)0 - b;
+
+    for (int i = 0; i < 5; i++) {
+        uint64_t x = (f->v[i] ^ g->v[i]) & mask;
+
+        f->v[i] ^= x;
+        g->v[i] ^= x;
+    }
+}
+
+/* Constant-time: h = b ? -f : f. */
+static inline void n25519_fe_cneg(n25519_fe *h, const n25519_fe *f, uint64_t b)
+{
+    n25519_fe minus;
+
+    n25519_fe_neg(&minus, f);
+    n25519_fe_carry(h, f);
+    n25519_fe_cmov(h, &minus, b);
+}
+
+/* 255 low bits of s, little endian; the top bit is ignored, values >= p are kept as is. */
+void n25519_fe_frombytes(n25519_fe *h, const uint8_t s[32]);
+/* Canonical (fully reduced) little-endian encoding. */
+void n25519_fe_tobytes(uint8_t s[32], const n25519_fe *f);
+
+/* 1 when f = 0 mod p, else 0; constant time. */
+uint64_t n25519_fe_iszero(const n25519_fe *f);
+/* Low bit of the canonical encoding ("negative" in RFC 8032 terms); constant time. */
+uint64_t n25519_fe_isnegative(const n25519_fe *f);
+
+/* h = 1/f (0 maps to 0); constant time. */
+void n25519_fe_invert(n25519_fe *h, const n25519_fe *f);
+/* The same by Fermat's little theorem (f^(p-2)); the reference the tests compare with. */
+void n25519_fe_invert_fermat(n25519_fe *h, const n25519_fe *f);
+/* h = f^((p-5)/8), the core of the square root; constant time. */
+void n25519_fe_pow22523(n25519_fe *h, const n25519_fe *f);
+
+/*
+ * Square root of a ratio: finds x with v x^2 = u when u/v is a square (then
+ * returns 1), otherwise sets x to sqrt(-1) times a root of -u/v or garbage and
+ * returns 0.  x is chosen with either sign; callers fix it.  v must be nonzero.
+ */
+int n25519_fe_sqrt_ratio(n25519_fe *x, const n25519_fe *u, const n25519_fe *v);
+
+#endif

@@ -1,0 +1,150 @@
+/*
+ * Which backends this build has, their process-wide set-up, and choosing one
+ * per curve from a user's preference list.
+ */
+#include <pthread.h>
+#include <string.h>
+#include <openssl/crypto.h>
+#include <openssl/provider.h>
+#include "backend.h"
+#include "backend_list.h"
+
+/* Built-in preference order: fastest first, OpenSSL's own code last. */
+static const struct edfast_backend *const compiled_in[] = {
+#ifdef EDFAST_HAVE_NATIVE
+    &edfast_native_backend,
+#endif
+#ifdef EDFAST_HAVE_SODIUM
+    &edfast_sodium_backend,
+#endif
+#ifdef EDFAST_HAVE_DECAF
+    &edfast_decaf_backend,
+#endif
+    &edfast_openssl_backend,
+};
+#define COMPILED_IN_COUNT (sizeof(compiled_in) / sizeof(compiled_in[0]))
+
+static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
+static unsigned long users;
+static OSSL_LIB_CTX *reference_ctx;
+static OSSL_PROVIDER *reference_provider;
+
+static void cleanup_backends(size_t initialised)
+{
+    while (initialised-- > 0)
+        if (compiled_in[initialised]->cleanup != NULL)
+            compiled_in[initialised]->cleanup();
+}
+
+static void free_reference(void)
+{
+    OSSL_PROVIDER_unload(reference_provider);
+    OSSL_LIB_CTX_free(reference_ctx);
+    reference_provider = NULL;
+    reference_ctx = NULL;
+}
+
+/* A context of our own, so the application's configuration cannot route
+ * the reference implementation back to us. */
+static int set_up(void)
+{
+    size_t i;
+
+    reference_ctx = OSSL_LIB_CTX_new();
+    if (reference_ctx == NULL)
+        return 0;
+    reference_provider = OSSL_PROVIDER_load(reference_ctx, "default");
+    if (reference_provider == NULL) {
+        free_reference();
+        return 0;
+    }
+    for (i = 0; i < COMPILED_IN_COUNT; i++) {
+        if (compiled_in[i]->init != NULL && !compiled_in[i]->init(reference_ctx)) {
+            cleanup_backends(i);
+            free_reference();
+            return 0;
+        }
+    }
+    return 1;
+}
+
+int edfast_backends_acquire(void)
+{
+    int ok = 1;
+
+    pthread_mutex_lock(&registry_lock);
+    if (users == 0)
+        ok = set_up();
+    if (ok)
+        users++;
+    pthread_mutex_unlock(&registry_lock);
+    return ok;
+}
+
+void edfast_backends_release(void)
+{
+    pthread_mutex_lock(&registry_lock);
+    if (users > 0 && --users == 0) {
+        cleanup_backends(COMPILED_IN_COUNT);
+        free_reference();
+    }
+    pthread_mutex_unlock(&registry_lock);
+}
+
+OSSL_LIB_CTX *edfast_reference_libctx(void)
+{
+    return reference_ctx;
+}
+
+size_t edfast_backend_count(void)
+{
+    return COMPILED_IN_COUNT;
+}
+
+const struct edfast_backend *edfast_backend_at(size_t index)
+{
+    return index < COMPILED_IN_COUNT ? compiled_in[index] : NULL;
+}
+
+static const struct edfast_backend *by_name(const char *name, size_t len)
+{
+    size_t i;
+
+    for (i = 0; i < COMPILED_IN_COUNT; i++)
+        if (strlen(compiled_in[i]->name) == len
+                && strncmp(compiled_in[i]->name, name, len) == 0)
+            return compiled_in[i];
+    return NULL;
+}
+
+const struct edfast_backend *edfast_backend_by_name(const char *name)
+{
+    return name == NULL ? NULL : by_name(name, strlen(name));
+}
+
+static int serves(const struct edfast_backend *backend, enum edfast_curve curve)
+{
+    return backend != NULL
+        && (backend->framings(curve) & EDFAST_FRAMING_BIT(EDFAST_PURE)) != 0;
+}
+
+const struct edfast_backend *edfast_backend_choose(enum edfast_curve curve,
+                                                   const char *preference)
+{
+    const char *item = preference;
+    size_t i;
+
+    while (item != NULL && *item != '\0') {
+        size_t len = strcspn(item, ", ");
+        const struct edfast_backend *named = by_name(item, len);
+
+        if (serves(named, curve))
+            return named;
+        item += len;
+        item += strspn(item, ", ");
+    }
+    for (i = 0; i < COMPILED_IN_COUNT; i++)
+        if (serves(compiled_in[i], curve))
+            return compiled_in[i];
+    return NULL;
+}

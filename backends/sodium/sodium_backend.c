@@ -1,0 +1,153 @@
+/*
+ * libsodium's Ed25519.  libsodium signs exactly as RFC 8032 and OpenSSL do,
+ * but its verifier refuses some inputs OpenSSL accepts (small-order A or R,
+ * non-canonical A); those, and only those, are re-judged by the reference so
+ * that the verdict is always OpenSSL's.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <sodium.h>
+#include "../backend_list.h"
+
+struct sodium_key {
+    /* libsodium's secret key layout: seed || public key, the latter hashed as given. */
+    uint8_t secret[crypto_sign_ed25519_SECRETKEYBYTES];
+    int has_secret;
+};
+
+static unsigned sodium_framings(enum edfast_curve curve)
+{
+    return curve == EDFAST_ED25519 ? EDFAST_FRAMING_BIT(EDFAST_PURE) : 0;
+}
+
+static int sodium_init_library(OSSL_LIB_CTX *reference)
+{
+    (void)reference;
+    return sodium_init() >= 0;
+}
+
+static int sodium_derive_public(enum edfast_curve curve, const uint8_t *seed, uint8_t *pub)
+{
+    uint8_t secret[crypto_sign_ed25519_SECRETKEYBYTES];
+    int ok = curve == EDFAST_ED25519
+        && crypto_sign_ed25519_seed_keypair(pub, secret, seed) == 0;
+
+    sodium_memzero(secret, sizeof(secret));
+    return ok;
+}
+
+static void *sodium_key_new(enum edfast_curve curve, const uint8_t *seed, const uint8_t *pub)
+{
+    struct sodium_key *key;
+
+    if (curve != EDFAST_ED25519 || (key = calloc(1, sizeof(*key))) == NULL)
+        return NULL;
+    if (seed != NULL)
+        memcpy(key->secret, seed, crypto_sign_ed25519_SEEDBYTES);
+    memcpy(key->secret + crypto_sign_ed25519_SEEDBYTES, pub, crypto_sign_ed25519_PUBLICKEYBYTES);
+    key->has_secret = seed != NULL;
+    return key;
+}
+
+static void sodium_key_free(void *state)
+{
+    if (state == NULL)
+        return;
+    sodium_memzero(state, sizeof(struct sodium_key));
+    free(state);
+}
+
+static int sodium_sign(const void *state, const struct edfast_instance *instance,
+                       const uint8_t *msg, size_t msg_len, uint8_t *sig)
+{
+    const struct sodium_key *key = state;
+
+    return key->has_secret && instance->framing == EDFAST_PURE
+        && crypto_sign_ed25519_detached(sig, NULL, msg, msg_len, key->secret) == 0;
+}
+
+/*
+ * Encodings of y (sign bit cleared) of the eight points of small order:
+ * 0 and p (order 4), 1 and p+1 (the identity), p-1 (order 2), and the two
+ * y-coordinates of the points of order 8, roots of d*y^4 + 2*y^2 - 1 = 0.
+ */
+static const uint8_t small_order_y[][32] = {
+    {0},
+    {1},
+    {0xec, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+     0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f},
+    {0xed, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+     0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f},
+    {0xee, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+     0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f},
+    {0x26, 0xe8, 0x95, 0x8f, 0xc2, 0xb2, 0x27, 0xb0, 0x45, 0xc3, 0xf4, 0x89, 0xf2, 0xef, 0x98, 0xf0,
+     0xd5, 0xdf, 0xac, 0x05, 0xd3, 0xc6, 0x33, 0x39, 0xb1, 0x38, 0x02, 0x88, 0x6d, 0x53, 0xfc, 0x05},
+    {0xc7, 0x17, 0x6a, 0x70, 0x3d, 0x4d, 0xd8, 0x4f, 0xba, 0x3c, 0x0b, 0x76, 0x0d, 0x10, 0x67, 0x0f,
+     0x2a, 0x20, 0x53, 0xfa, 0x2c, 0x39, 0xcc, 0xc6, 0x4e, 0xc7, 0xfd, 0x77, 0x92, 0xac, 0x03, 0x7a},
+};
+
+static int is_small_order_encoding(const uint8_t *encoding)
+{
+    size_t i;
+
+    for (i = 0; i < sizeof(small_order_y) / sizeof(small_order_y[0]); i++)
+        if (memcmp(encoding, small_order_y[i], 31) == 0
+                && (encoding[31] & 0x7f) == small_order_y[i][31])
+            return 1;
+    return 0;
+}
+
+/* y >= p = 2^255 - 19, with the sign bit cleared. */
+static int is_non_canonical_y(const uint8_t *encoding)
+{
+    size_t i;
+
+    if ((encoding[31] & 0x7f) != 0x7f || encoding[0] < 0xed)
+        return 0;
+    for (i = 1; i < 31; i++)
+        if (encoding[i] != 0xff)
+            return 0;
+    return 1;
+}
+
+/* Whether libsodium refuses this input before it checks the equation. */
+static int sodium_refuses_early(const uint8_t *pub, const uint8_t *sig)
+{
+    return is_small_order_encoding(sig) || is_small_order_encoding(pub)
+        || is_non_canonical_y(pub);
+}
+
+static int reference_verify(const uint8_t *pub, const struct edfast_instance *instance,
+                            const uint8_t *msg, size_t msg_len, const uint8_t *sig)
+{
+    void *reference = edfast_openssl_backend.key_new(EDFAST_ED25519, NULL, pub);
+    int ok = reference != NULL
+        && edfast_openssl_backend.verify(reference, instance, msg, msg_len, sig);
+
+    edfast_openssl_backend.key_free(reference);
+    return ok;
+}
+
+static int sodium_verify(const void *state, const struct edfast_instance *instance,
+                         const uint8_t *msg, size_t msg_len, const uint8_t *sig)
+{
+    const uint8_t *pub = ((const struct sodium_key *)state)->secret + crypto_sign_ed25519_SEEDBYTES;
+
+    if (instance->framing != EDFAST_PURE)
+        return 0;
+    if (crypto_sign_ed25519_verify_detached(sig, msg, msg_len, pub) == 0)
+        return 1;
+    return sodium_refuses_early(pub, sig)
+        && reference_verify(pub, instance, msg, msg_len, sig);
+}
+
+const struct edfast_backend edfast_sodium_backend = {
+    .name = "sodium",
+    .framings = sodium_framings,
+    .init = sodium_init_library,
+    .derive_public = sodium_derive_public,
+    .key_new = sodium_key_new,
+    .key_free = sodium_key_free,
+    .sign = sodium_sign,
+    .verify = sodium_verify,
+};

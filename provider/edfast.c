@@ -1,0 +1,162 @@
+/*
+ * The provider entry point: what edfast offers, which backend serves each
+ * curve, and the parameters `openssl list -providers -verbose` shows.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <openssl/core_dispatch.h>
+#include <openssl/core_names.h>
+#include <openssl/params.h>
+#include "errors.h"
+#include "provctx.h"
+#include "provider.h"
+
+#ifndef EDFAST_VERSION
+#define EDFAST_VERSION "0.0.0"
+#endif
+
+#define EDFAST_PROPERTIES "provider=edfast"
+/* Provider parameters naming the backend that serves each curve. */
+#define EDFAST_PARAM_ED25519_BACKEND "ed25519-backend"
+#define EDFAST_PARAM_ED448_BACKEND "ed448-backend"
+
+static const OSSL_ALGORITHM keymgmt_algorithms[] = {
+    {"ED25519:1.3.101.112", EDFAST_PROPERTIES, edfast_ed25519_keymgmt_functions,
+     "edfast ED25519 keys"},
+    {"ED448:1.3.101.113", EDFAST_PROPERTIES, edfast_ed448_keymgmt_functions,
+     "edfast ED448 keys"},
+    {NULL, NULL, NULL, NULL}
+};
+
+static const OSSL_ALGORITHM signature_algorithms[] = {
+    {"ED25519:1.3.101.112", EDFAST_PROPERTIES, edfast_ed25519_signature_functions,
+     "edfast ED25519 signatures"},
+    {"ED448:1.3.101.113", EDFAST_PROPERTIES, edfast_ed448_signature_functions,
+     "edfast ED448 signatures"},
+    {NULL, NULL, NULL, NULL}
+};
+
+static const OSSL_ALGORITHM *edfast_query(void *provctx, int operation_id, int *no_cache)
+{
+    (void)provctx;
+    *no_cache = 0;
+    switch (operation_id) {
+    case OSSL_OP_KEYMGMT:
+        return keymgmt_algorithms;
+    case OSSL_OP_SIGNATURE:
+        return signature_algorithms;
+    }
+    return NULL;
+}
+
+static const OSSL_PARAM gettable_params[] = {
+    OSSL_PARAM_utf8_ptr(OSSL_PROV_PARAM_NAME, NULL, 0),
+    OSSL_PARAM_utf8_ptr(OSSL_PROV_PARAM_VERSION, NULL, 0),
+    OSSL_PARAM_utf8_ptr(OSSL_PROV_PARAM_BUILDINFO, NULL, 0),
+    OSSL_PARAM_int(OSSL_PROV_PARAM_STATUS, NULL),
+    OSSL_PARAM_utf8_ptr(EDFAST_PARAM_ED25519_BACKEND, NULL, 0),
+    OSSL_PARAM_utf8_ptr(EDFAST_PARAM_ED448_BACKEND, NULL, 0),
+    OSSL_PARAM_END
+};
+
+static const OSSL_PARAM *edfast_gettable_params(void *provctx)
+{
+    (void)provctx;
+    return gettable_params;
+}
+
+static int set_utf8(OSSL_PARAM params[], const char *name, const char *value)
+{
+    OSSL_PARAM *p = OSSL_PARAM_locate(params, name);
+
+    return p == NULL || OSSL_PARAM_set_utf8_ptr(p, value);
+}
+
+static int edfast_get_params(void *vprovctx, OSSL_PARAM params[])
+{
+    const struct edfast_provctx *provctx = vprovctx;
+    OSSL_PARAM *p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_STATUS);
+
+    return (p == NULL || OSSL_PARAM_set_int(p, 1))
+        && set_utf8(params, OSSL_PROV_PARAM_NAME, "edfast")
+        && set_utf8(params, OSSL_PROV_PARAM_VERSION, EDFAST_VERSION)
+        && set_utf8(params, OSSL_PROV_PARAM_BUILDINFO, provctx->buildinfo)
+        && set_utf8(params, EDFAST_PARAM_ED25519_BACKEND,
+                    provctx->backend[EDFAST_ED25519]->name)
+        && set_utf8(params, EDFAST_PARAM_ED448_BACKEND, provctx->backend[EDFAST_ED448]->name);
+}
+
+static const OSSL_ITEM *edfast_get_reason_strings(void *provctx)
+{
+    (void)provctx;
+    return edfast_reason_strings();
+}
+
+static void edfast_teardown(void *provctx)
+{
+    free(provctx);
+    edfast_backends_release();
+}
+
+static const OSSL_DISPATCH provider_functions[] = {
+    {OSSL_FUNC_PROVIDER_TEARDOWN, (void (*)(void))edfast_teardown},
+    {OSSL_FUNC_PROVIDER_GETTABLE_PARAMS, (void (*)(void))edfast_gettable_params},
+    {OSSL_FUNC_PROVIDER_GET_PARAMS, (void (*)(void))edfast_get_params},
+    {OSSL_FUNC_PROVIDER_QUERY_OPERATION, (void (*)(void))edfast_query},
+    {OSSL_FUNC_PROVIDER_GET_REASON_STRINGS, (void (*)(void))edfast_get_reason_strings},
+    {0, NULL}
+};
+
+/* The "backend" line of the provider's section in openssl.cnf, if any. */
+static const char *configured_preference(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in)
+{
+    OSSL_FUNC_core_get_params_fn *core_get_params = NULL;
+    const char *preference = NULL;
+    OSSL_PARAM request[2];
+
+    for (; in->function_id != 0; in++)
+        if (in->function_id == OSSL_FUNC_CORE_GET_PARAMS)
+            core_get_params = OSSL_FUNC_core_get_params(in);
+    if (core_get_params == NULL)
+        return NULL;
+    request[0] = OSSL_PARAM_construct_utf8_ptr("backend", (char **)&preference, 0);
+    request[1] = OSSL_PARAM_construct_end();
+    return core_get_params(handle, request) ? preference : NULL;
+}
+
+/* The environment overrides the configuration, so one run can try another backend. */
+static void choose_backends(struct edfast_provctx *provctx, const char *configured)
+{
+    const char *preference = getenv("EDFAST_BACKEND");
+    enum edfast_curve curve;
+
+    if (preference == NULL || preference[0] == '\0')
+        preference = configured;
+    for (curve = 0; curve < EDFAST_CURVE_COUNT; curve++)
+        provctx->backend[curve] = edfast_backend_choose(curve, preference);
+    snprintf(provctx->buildinfo, sizeof(provctx->buildinfo),
+             "edfast %s; backends: ED25519=%s ED448=%s", EDFAST_VERSION,
+             provctx->backend[EDFAST_ED25519]->name, provctx->backend[EDFAST_ED448]->name);
+}
+
+__attribute__((visibility("default")))
+int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
+                       const OSSL_DISPATCH **out, void **provctx_out)
+{
+    struct edfast_provctx *provctx;
+
+    edfast_errors_init(in);
+    if (!edfast_backends_acquire())
+        return 0;
+    provctx = calloc(1, sizeof(*provctx));
+    if (provctx == NULL) {
+        edfast_backends_release();
+        return 0;
+    }
+    provctx->handle = handle;
+    choose_backends(provctx, configured_preference(handle, in));
+    *out = provider_functions;
+    *provctx_out = provctx;
+    return 1;
+}

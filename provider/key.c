@@ -1,0 +1,101 @@
+#include <stdlib.h>
+#include <string.h>
+#include <openssl/crypto.h>
+#include <openssl/rand.h>
+#include "errors.h"
+#include "key.h"
+
+struct edfast_key *edfast_key_new(const struct edfast_provctx *provctx, enum edfast_curve curve)
+{
+    struct edfast_key *key = calloc(1, sizeof(*key));
+
+    if (key == NULL) {
+        EDFAST_RAISE(provctx, EDFAST_R_OUT_OF_MEMORY, NULL);
+        return NULL;
+    }
+    atomic_init(&key->references, 1);
+    key->curve = curve;
+    key->provctx = provctx;
+    key->backend = provctx->backend[curve];
+    return key;
+}
+
+struct edfast_key *edfast_key_up_ref(struct edfast_key *key)
+{
+    atomic_fetch_add_explicit(&key->references, 1, memory_order_relaxed);
+    return key;
+}
+
+void edfast_key_free(struct edfast_key *key)
+{
+    if (key == NULL
+            || atomic_fetch_sub_explicit(&key->references, 1, memory_order_acq_rel) != 1)
+        return;
+    if (key->backend_state != NULL)
+        key->backend->key_free(key->backend_state);
+    OPENSSL_cleanse(key->seed, sizeof(key->seed));
+    free(key);
+}
+
+int edfast_key_fill(struct edfast_key *key, const uint8_t *seed, const uint8_t *pub)
+{
+    size_t len = edfast_key_bytes(key->curve);
+
+    if (edfast_key_is_filled(key)) {
+        EDFAST_RAISE(key->provctx, EDFAST_R_KEY_ALREADY_SET, NULL);
+        return 0;
+    }
+    if (seed == NULL && pub == NULL) {
+        EDFAST_RAISE(key->provctx, EDFAST_R_MISSING_PUBLIC_KEY, NULL);
+        return 0;
+    }
+    if (seed != NULL) {
+        memcpy(key->seed, seed, len);
+        key->has_private = 1;
+    }
+    if (pub != NULL) {
+        memcpy(key->pub, pub, len);
+    } else if (!key->backend->derive_public(key->curve, key->seed, key->pub)) {
+        EDFAST_RAISE(key->provctx, EDFAST_R_BACKEND_FAILURE, "deriving the public key");
+        goto fail;
+    }
+    key->backend_state = key->backend->key_new(key->curve, seed != NULL ? key->seed : NULL,
+                                               key->pub);
+    if (key->backend_state == NULL) {
+        EDFAST_RAISE(key->provctx, EDFAST_R_BACKEND_FAILURE, "preparing the key");
+        goto fail;
+    }
+    return 1;
+
+fail:
+    OPENSSL_cleanse(key->seed, sizeof(key->seed));
+    key->has_private = 0;
+    return 0;
+}
+
+int edfast_key_generate(struct edfast_key *key)
+{
+    uint8_t seed[EDFAST_MAX_KEY_BYTES];
+    size_t len = edfast_key_bytes(key->curve);
+    int ok;
+
+    /* The reference context's DRBG, so that edfast alone can make keys. */
+    if (RAND_priv_bytes_ex(edfast_reference_libctx(), seed, len, 0) != 1) {
+        EDFAST_RAISE(key->provctx, EDFAST_R_RANDOM_FAILURE, NULL);
+        return 0;
+    }
+    ok = edfast_key_fill(key, seed, NULL);
+    OPENSSL_cleanse(seed, sizeof(seed));
+    return ok;
+}
+
+struct edfast_key *edfast_key_public_copy(const struct edfast_key *key)
+{
+    struct edfast_key *copy = edfast_key_new(key->provctx, key->curve);
+
+    if (copy != NULL && edfast_key_is_filled(key) && !edfast_key_fill(copy, NULL, key->pub)) {
+        edfast_key_free(copy);
+        return NULL;
+    }
+    return copy;
+}

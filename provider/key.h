@@ -1,0 +1,45 @@
+/*
+ * An ED25519 or ED448 key as the provider holds it: the raw halves OpenSSL
+ * imports and exports, and the chosen backend's state made from them once.
+ * A key is filled once and never changed after; sharing is by reference.
+ */
+#ifndef EDFAST_KEY_H
+#define EDFAST_KEY_H
+
+#include <stdatomic.h>
+#include <stdint.h>
+#include "provctx.h"
+
+struct edfast_key {
+    atomic_int references;
+    enum edfast_curve curve;
+    const struct edfast_provctx *provctx;
+    const struct edfast_backend *backend;
+    void *backend_state; /* NULL until filled */
+    int has_private;
+    uint8_t seed[EDFAST_MAX_KEY_BYTES]; /* the private key; cleansed on free */
+    uint8_t pub[EDFAST_MAX_KEY_BYTES];
+};
+
+struct edfast_key *edfast_key_new(const struct edfast_provctx *provctx, enum edfast_curve curve);
+struct edfast_key *edfast_key_up_ref(struct edfast_key *key);
+void edfast_key_free(struct edfast_key *key);
+
+static inline int edfast_key_is_filled(const struct edfast_key *key)
+{
+    return key->backend_state != NULL;
+}
+
+/*
+ * Fills an empty key.  seed may be NULL (a public-only key); pub may be NULL
+ * when seed is given, and is then derived.  Both have the curve's key length.
+ */
+int edfast_key_fill(struct edfast_key *key, const uint8_t *seed, const uint8_t *pub);
+
+/* Fills an empty key with a fresh random seed. */
+int edfast_key_generate(struct edfast_key *key);
+
+/* A new key with the same public half and no private half. */
+struct edfast_key *edfast_key_public_copy(const struct edfast_key *key);
+
+#endif

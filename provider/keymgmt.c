@@ -1,0 +1,320 @@
+/*
+ * ED25519 and ED448 key management: making, importing, exporting, comparing
+ * and checking keys.  Parameters and their semantics follow OpenSSL's default
+ * provider so that keys move between the two unchanged.
+ */
+#include <string.h>
+#include <openssl/core_dispatch.h>
+#include <openssl/core_names.h>
+#include <openssl/crypto.h>
+#include <openssl/params.h>
+#include "errors.h"
+#include "key.h"
+#include "provider.h"
+
+struct curve_facts {
+    int bits;
+    int security_bits;
+    int max_signature_size;
+};
+
+static const struct curve_facts facts[EDFAST_CURVE_COUNT] = {
+    [EDFAST_ED25519] = {256, 128, 64},
+    [EDFAST_ED448] = {456, 224, 114},
+};
+
+struct gen_ctx {
+    const struct edfast_provctx *provctx;
+    enum edfast_curve curve;
+    int selection;
+};
+
+static void *ed25519_new(void *provctx)
+{
+    return edfast_key_new(provctx, EDFAST_ED25519);
+}
+
+static void *ed448_new(void *provctx)
+{
+    return edfast_key_new(provctx, EDFAST_ED448);
+}
+
+static void key_free(void *key)
+{
+    edfast_key_free(key);
+}
+
+static int key_has(const void *keydata, int selection)
+{
+    const struct edfast_key *key = keydata;
+
+    if (key == NULL)
+        return 0;
+    /* EdDSA keys have no domain parameters: asking for them is always satisfied. */
+    if ((selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) != 0 && !edfast_key_is_filled(key))
+        return 0;
+    if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0 && !key->has_private)
+        return 0;
+    return 1;
+}
+
+static int key_match(const void *keydata1, const void *keydata2, int selection)
+{
+    const struct edfast_key *a = keydata1, *b = keydata2;
+    size_t len = edfast_key_bytes(a->curve);
+
+    if (a->curve != b->curve)
+        return 0;
+    if ((selection & OSSL_KEYMGMT_SELECT_KEYPAIR) == 0)
+        return 1;
+    /* As the default provider: the public halves decide when both have one. */
+    if ((selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) != 0
+            && edfast_key_is_filled(a) && edfast_key_is_filled(b))
+        return CRYPTO_memcmp(a->pub, b->pub, len) == 0;
+    if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0 && a->has_private && b->has_private)
+        return CRYPTO_memcmp(a->seed, b->seed, len) == 0;
+    return 0;
+}
+
+/* An octet-string parameter of exactly the curve's key length, or NULL when absent. */
+static int get_key_half(const struct edfast_key *key, const OSSL_PARAM *param,
+                        const uint8_t **half)
+{
+    *half = NULL;
+    if (param == NULL)
+        return 1;
+    if (param->data_type != OSSL_PARAM_OCTET_STRING
+            || param->data_size != edfast_key_bytes(key->curve)) {
+        EDFAST_RAISE(key->provctx, EDFAST_R_INVALID_KEY_LENGTH,
+                     "%s must be %zu bytes", param->key, edfast_key_bytes(key->curve));
+        return 0;
+    }
+    *half = param->data;
+    return 1;
+}
+
+static int key_import(void *keydata, int selection, const OSSL_PARAM params[])
+{
+    struct edfast_key *key = keydata;
+    const uint8_t *seed, *pub;
+
+    if (key == NULL || (selection & OSSL_KEYMGMT_SELECT_KEYPAIR) == 0)
+        return 0;
+    if (!get_key_half(key, OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_PUB_KEY), &pub)
+            || !get_key_half(key, (selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0
+                                      ? OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_PRIV_KEY)
+                                      : NULL,
+                             &seed))
+        return 0;
+    return edfast_key_fill(key, seed, pub);
+}
+
+static const OSSL_PARAM key_types[] = {
+    OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_PUB_KEY, NULL, 0),
+    OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_PRIV_KEY, NULL, 0),
+    OSSL_PARAM_END
+};
+
+static const OSSL_PARAM *key_imexport_types(int selection)
+{
+    return (selection & OSSL_KEYMGMT_SELECT_KEYPAIR) != 0 ? key_types : NULL;
+}
+
+static int key_export(void *keydata, int selection, OSSL_CALLBACK *param_cb, void *cbarg)
+{
+    struct edfast_key *key = keydata;
+    size_t len;
+    OSSL_PARAM params[3];
+    size_t n = 0;
+
+    if (key == NULL || !edfast_key_is_filled(key)
+            || (selection & OSSL_KEYMGMT_SELECT_KEYPAIR) == 0)
+        return 0;
+    len = edfast_key_bytes(key->curve);
+    params[n++] = OSSL_PARAM_construct_octet_string(OSSL_PKEY_PARAM_PUB_KEY, key->pub, len);
+    if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0 && key->has_private)
+        params[n++] = OSSL_PARAM_construct_octet_string(OSSL_PKEY_PARAM_PRIV_KEY, key->seed, len);
+    params[n] = OSSL_PARAM_construct_end();
+    return param_cb(params, cbarg);
+}
+
+static int set_octets(OSSL_PARAM params[], const char *name, const uint8_t *data, size_t len)
+{
+    OSSL_PARAM *p = OSSL_PARAM_locate(params, name);
+
+    return p == NULL || OSSL_PARAM_set_octet_string(p, data, len);
+}
+
+static int set_int(OSSL_PARAM params[], const char *name, int value)
+{
+    OSSL_PARAM *p = OSSL_PARAM_locate(params, name);
+
+    return p == NULL || OSSL_PARAM_set_int(p, value);
+}
+
+static int key_get_params(void *keydata, OSSL_PARAM params[])
+{
+    struct edfast_key *key = keydata;
+    const struct curve_facts *f = &facts[key->curve];
+    size_t len = edfast_key_bytes(key->curve);
+    OSSL_PARAM *p;
+
+    if (!set_int(params, OSSL_PKEY_PARAM_BITS, f->bits)
+            || !set_int(params, OSSL_PKEY_PARAM_SECURITY_BITS, f->security_bits)
+            || !set_int(params, OSSL_PKEY_PARAM_MAX_SIZE, f->max_signature_size))
+        return 0;
+    p = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_MANDATORY_DIGEST);
+    if (p != NULL && !OSSL_PARAM_set_utf8_string(p, ""))
+        return 0;
+    if (edfast_key_is_filled(key) && !set_octets(params, OSSL_PKEY_PARAM_PUB_KEY, key->pub, len))
+        return 0;
+    return !key->has_private || set_octets(params, OSSL_PKEY_PARAM_PRIV_KEY, key->seed, len);
+}
+
+static const OSSL_PARAM gettable[] = {
+    OSSL_PARAM_int(OSSL_PKEY_PARAM_BITS, NULL),
+    OSSL_PARAM_int(OSSL_PKEY_PARAM_SECURITY_BITS, NULL),
+    OSSL_PARAM_int(OSSL_PKEY_PARAM_MAX_SIZE, NULL),
+    OSSL_PARAM_utf8_string(OSSL_PKEY_PARAM_MANDATORY_DIGEST, NULL, 0),
+    OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_PUB_KEY, NULL, 0),
+    OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_PRIV_KEY, NULL, 0),
+    OSSL_PARAM_END
+};
+
+static const OSSL_PARAM *key_gettable_params(void *provctx)
+{
+    (void)provctx;
+    return gettable;
+}
+
+static int key_validate(const void *keydata, int selection, int checktype)
+{
+    const struct edfast_key *key = keydata;
+    uint8_t derived[EDFAST_MAX_KEY_BYTES];
+    int ok;
+
+    (void)checktype;
+    if ((selection & OSSL_KEYMGMT_SELECT_KEYPAIR) == 0)
+        return 1;
+    if (!key_has(key, selection))
+        return 0;
+    if ((selection & OSSL_KEYMGMT_SELECT_KEYPAIR) != OSSL_KEYMGMT_SELECT_KEYPAIR)
+        return 1;
+    /* A pair is valid only when the public half is the one the seed gives. */
+    ok = key->backend->derive_public(key->curve, key->seed, derived)
+        && CRYPTO_memcmp(derived, key->pub, edfast_key_bytes(key->curve)) == 0;
+    OPENSSL_cleanse(derived, sizeof(derived));
+    return ok;
+}
+
+static void *key_dup(const void *keydata, int selection)
+{
+    const struct edfast_key *key = keydata;
+
+    /* Keys never change once filled, so a copy with all the key has may be the key itself. */
+    if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0 || !key->has_private)
+        return edfast_key_up_ref((struct edfast_key *)key);
+    return edfast_key_public_copy(key);
+}
+
+static void *key_load(const void *reference, size_t reference_size)
+{
+    struct edfast_key *key;
+
+    /* Our own decoders pass a pointer to the key they made; we take it over. */
+    if (reference == NULL || reference_size != sizeof(key))
+        return NULL;
+    key = *(struct edfast_key *const *)reference;
+    *(struct edfast_key **)reference = NULL;
+    return key;
+}
+
+static void *gen_init(void *provctx, int selection, const OSSL_PARAM params[],
+                      enum edfast_curve curve)
+{
+    struct gen_ctx *gctx = OPENSSL_zalloc(sizeof(*gctx));
+
+    (void)params; /* properties are the only setting, and edfast needs none */
+    if (gctx == NULL)
+        return NULL;
+    gctx->provctx = provctx;
+    gctx->curve = curve;
+    gctx->selection = selection;
+    return gctx;
+}
+
+static void *ed25519_gen_init(void *provctx, int selection, const OSSL_PARAM params[])
+{
+    return gen_init(provctx, selection, params, EDFAST_ED25519);
+}
+
+static void *ed448_gen_init(void *provctx, int selection, const OSSL_PARAM params[])
+{
+    return gen_init(provctx, selection, params, EDFAST_ED448);
+}
+
+static int gen_set_params(void *genctx, const OSSL_PARAM params[])
+{
+    (void)genctx;
+    (void)params;
+    return 1;
+}
+
+static const OSSL_PARAM gen_settable[] = {
+    OSSL_PARAM_utf8_string(OSSL_PKEY_PARAM_PROPERTIES, NULL, 0),
+    OSSL_PARAM_END
+};
+
+static const OSSL_PARAM *gen_settable_params(void *genctx, void *provctx)
+{
+    (void)genctx;
+    (void)provctx;
+    return gen_settable;
+}
+
+static void *gen(void *genctx, OSSL_CALLBACK *cb, void *cbarg)
+{
+    struct gen_ctx *gctx = genctx;
+    struct edfast_key *key = edfast_key_new(gctx->provctx, gctx->curve);
+
+    (void)cb;
+    (void)cbarg;
+    if (key == NULL || (gctx->selection & OSSL_KEYMGMT_SELECT_KEYPAIR) == 0)
+        return key;
+    if (!edfast_key_generate(key)) {
+        edfast_key_free(key);
+        return NULL;
+    }
+    return key;
+}
+
+static void gen_cleanup(void *genctx)
+{
+    OPENSSL_free(genctx);
+}
+
+#define KEYMGMT_FUNCTIONS(curve)                                                        \
+    const OSSL_DISPATCH edfast_##curve##_keymgmt_functions[] = {                        \
+        {OSSL_FUNC_KEYMGMT_NEW, (void (*)(void))curve##_new},                           \
+        {OSSL_FUNC_KEYMGMT_FREE, (void (*)(void))key_free},                             \
+        {OSSL_FUNC_KEYMGMT_HAS, (void (*)(void))key_has},                               \
+        {OSSL_FUNC_KEYMGMT_MATCH, (void (*)(void))key_match},                           \
+        {OSSL_FUNC_KEYMGMT_IMPORT, (void (*)(void))key_import},                         \
+        {OSSL_FUNC_KEYMGMT_IMPORT_TYPES, (void (*)(void))key_imexport_types},           \
+        {OSSL_FUNC_KEYMGMT_EXPORT, (void (*)(void))key_export},                         \
+        {OSSL_FUNC_KEYMGMT_EXPORT_TYPES, (void (*)(void))key_imexport_types},           \
+        {OSSL_FUNC_KEYMGMT_GET_PARAMS, (void (*)(void))key_get_params},                 \
+        {OSSL_FUNC_KEYMGMT_GETTABLE_PARAMS, (void (*)(void))key_gettable_params},       \
+        {OSSL_FUNC_KEYMGMT_VALIDATE, (void (*)(void))key_validate},                     \
+        {OSSL_FUNC_KEYMGMT_DUP, (void (*)(void))key_dup},                               \
+        {OSSL_FUNC_KEYMGMT_LOAD, (void (*)(void))key_load},                             \
+        {OSSL_FUNC_KEYMGMT_GEN_INIT, (void (*)(void))curve##_gen_init},                 \
+        {OSSL_FUNC_KEYMGMT_GEN_SET_PARAMS, (void (*)(void))gen_set_params},             \
+        {OSSL_FUNC_KEYMGMT_GEN_SETTABLE_PARAMS, (void (*)(void))gen_settable_params},   \
+        {OSSL_FUNC_KEYMGMT_GEN, (void (*)(void))gen},                                   \
+        {OSSL_FUNC_KEYMGMT_GEN_CLEANUP, (void (*)(void))gen_cleanup},                   \
+        {0, NULL}                                                                       \
+    }
+
+KEYMGMT_FUNCTIONS(ed25519);
+KEYMGMT_FUNCTIONS(ed448);
