@@ -37,7 +37,8 @@ static inline size_t edfast_key_bytes(enum edfast_curve curve)
 enum edfast_framing {
     EDFAST_PURE = 0,    /* Ed25519 (no dom2) and Ed448 (dom4 with flag 0) */
     EDFAST_CONTEXT = 1, /* Ed25519ctx, and Ed448 with a context string */
-    EDFAST_PREHASH = 2  /* Ed25519ph, Ed448ph: the message given is PH(M) */
+    EDFAST_PREHASH = 2, /* Ed25519ph, Ed448ph: the message given is PH(M) */
+    EDFAST_FRAMING_COUNT
 };
 #define EDFAST_FRAMING_BIT(f) (1u << (f))
 
@@ -100,11 +101,13 @@ const struct edfast_backend *edfast_backend_at(size_t index);
 const struct edfast_backend *edfast_backend_by_name(const char *name);
 
 /*
- * The backend for a curve: the first name in the comma-separated preference
- * list that names a compiled-in backend serving the curve, otherwise the first
- * such backend in the built-in order.  preference may be NULL or empty.
+ * The backend for a curve and framing: the first name in the comma-separated
+ * preference list that names a compiled-in backend serving both, otherwise
+ * the first such backend in the built-in order; NULL when none does.
+ * preference may be NULL or empty.
  */
 const struct edfast_backend *edfast_backend_choose(enum edfast_curve curve,
+                                                   enum edfast_framing framing,
                                                    const char *preference);
 
 #endif

@@ -122,13 +122,14 @@ const struct edfast_backend *edfast_backend_by_name(const char *name)
     return name == NULL ? NULL : by_name(name, strlen(name));
 }
 
-static int serves(const struct edfast_backend *backend, enum edfast_curve curve)
+static int serves(const struct edfast_backend *backend, enum edfast_curve curve,
+                  enum edfast_framing framing)
 {
-    return backend != NULL
-        && (backend->framings(curve) & EDFAST_FRAMING_BIT(EDFAST_PURE)) != 0;
+    return backend != NULL && (backend->framings(curve) & EDFAST_FRAMING_BIT(framing)) != 0;
 }
 
 const struct edfast_backend *edfast_backend_choose(enum edfast_curve curve,
+                                                   enum edfast_framing framing,
                                                    const char *preference)
 {
     const char *item = preference;
@@ -138,13 +139,13 @@ const struct edfast_backend *edfast_backend_choose(enum edfast_curve curve,
         size_t len = strcspn(item, ", ");
         const struct edfast_backend *named = by_name(item, len);
 
-        if (serves(named, curve))
+        if (serves(named, curve, framing))
             return named;
         item += len;
         item += strspn(item, ", ");
     }
     for (i = 0; i < COMPILED_IN_COUNT; i++)
-        if (serves(compiled_in[i], curve))
+        if (serves(compiled_in[i], curve, framing))
             return compiled_in[i];
     return NULL;
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <openssl/core_dispatch.h>
 #include <openssl/core_names.h>
+#include <openssl/evp.h>
 #include <openssl/params.h>
 #include "errors.h"
 #include "provctx.h"
@@ -93,8 +94,13 @@ static const OSSL_ITEM *edfast_get_reason_strings(void *provctx)
     return edfast_reason_strings();
 }
 
-static void edfast_teardown(void *provctx)
+static void edfast_teardown(void *vprovctx)
 {
+    struct edfast_provctx *provctx = vprovctx;
+    enum edfast_curve curve;
+
+    for (curve = 0; curve < EDFAST_CURVE_COUNT; curve++)
+        EVP_MD_free(provctx->prehash[curve]);
     free(provctx);
     edfast_backends_release();
 }
@@ -130,11 +136,21 @@ static void choose_backends(struct edfast_provctx *provctx, const char *configur
 {
     const char *preference = getenv("EDFAST_BACKEND");
     enum edfast_curve curve;
+    enum edfast_framing framing;
 
     if (preference == NULL || preference[0] == '\0')
         preference = configured;
-    for (curve = 0; curve < EDFAST_CURVE_COUNT; curve++)
-        provctx->backend[curve] = edfast_backend_choose(curve, preference);
+    for (curve = 0; curve < EDFAST_CURVE_COUNT; curve++) {
+        provctx->backend[curve] = edfast_backend_choose(curve, EDFAST_PURE, preference);
+        for (framing = 0; framing < EDFAST_FRAMING_COUNT; framing++) {
+            const struct edfast_backend *primary = provctx->backend[curve];
+
+            provctx->framing_backend[curve][framing] =
+                (primary->framings(curve) & EDFAST_FRAMING_BIT(framing)) != 0
+                    ? primary
+                    : edfast_backend_choose(curve, framing, preference);
+        }
+    }
     snprintf(provctx->buildinfo, sizeof(provctx->buildinfo),
              "edfast %s; backends: ED25519=%s ED448=%s", EDFAST_VERSION,
              provctx->backend[EDFAST_ED25519]->name, provctx->backend[EDFAST_ED448]->name);
@@ -156,6 +172,12 @@ int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
     }
     provctx->handle = handle;
     choose_backends(provctx, configured_preference(handle, in));
+    provctx->prehash[EDFAST_ED25519] = EVP_MD_fetch(edfast_reference_libctx(), "SHA512", NULL);
+    provctx->prehash[EDFAST_ED448] = EVP_MD_fetch(edfast_reference_libctx(), "SHAKE256", NULL);
+    if (provctx->prehash[EDFAST_ED25519] == NULL || provctx->prehash[EDFAST_ED448] == NULL) {
+        edfast_teardown(provctx);
+        return 0;
+    }
     *out = provider_functions;
     *provctx_out = provctx;
     return 1;

@@ -19,6 +19,8 @@ static const OSSL_ITEM reason_strings[] = {
     {EDFAST_R_RANDOM_FAILURE, "random generator failure"},
     {EDFAST_R_OUT_OF_MEMORY, "out of memory"},
     {EDFAST_R_NO_BACKEND, "no backend serves this algorithm"},
+    {EDFAST_R_INVALID_CONTEXT, "invalid context string"},
+    {EDFAST_R_UNKNOWN_INSTANCE, "unknown EdDSA instance"},
     {0, NULL}
 };
 

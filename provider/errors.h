@@ -17,6 +17,8 @@ enum edfast_reason {
     EDFAST_R_RANDOM_FAILURE,
     EDFAST_R_OUT_OF_MEMORY,
     EDFAST_R_NO_BACKEND,
+    EDFAST_R_INVALID_CONTEXT,
+    EDFAST_R_UNKNOWN_INSTANCE,
 };
 
 /* Remembers the core's error functions; called from OSSL_provider_init. */

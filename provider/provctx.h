@@ -3,13 +3,21 @@
 #define EDFAST_PROVCTX_H
 
 #include <openssl/core.h>
+#include <openssl/types.h>
 #include "backend.h"
 
 struct edfast_provctx {
     const OSSL_CORE_HANDLE *handle;
-    /* Chosen once at load time from EDFAST_BACKEND or the config's "backend". */
+    /*
+     * Chosen once at load time from EDFAST_BACKEND or the config's "backend":
+     * the backend that holds each curve's keys, and the one for each framing
+     * (the same one wherever it serves that framing).
+     */
     const struct edfast_backend *backend[EDFAST_CURVE_COUNT];
+    const struct edfast_backend *framing_backend[EDFAST_CURVE_COUNT][EDFAST_FRAMING_COUNT];
     char buildinfo[160];
+    /* PH of Ed25519ph (SHA-512) and Ed448ph (SHAKE256), fetched once. */
+    EVP_MD *prehash[EDFAST_CURVE_COUNT];
 };
 
 #endif

@@ -7,16 +7,37 @@
 #include <openssl/core_dispatch.h>
 #include <openssl/core_names.h>
 #include <openssl/crypto.h>
+#include <openssl/evp.h>
 #include <openssl/params.h>
 #include "errors.h"
 #include "key.h"
 #include "provider.h"
 
+/* OpenSSL 3.2's names for the RFC 8032 instances, accepted on every version. */
+#define PARAM_INSTANCE "instance"
+#define PARAM_CONTEXT_STRING "context-string"
+
+struct instance_name {
+    const char *name;
+    enum edfast_curve curve;
+    enum edfast_framing framing;
+};
+
+static const struct instance_name instance_names[] = {
+    {"Ed25519", EDFAST_ED25519, EDFAST_PURE},
+    {"Ed25519ctx", EDFAST_ED25519, EDFAST_CONTEXT},
+    {"Ed25519ph", EDFAST_ED25519, EDFAST_PREHASH},
+    {"Ed448", EDFAST_ED448, EDFAST_PURE},
+    {"Ed448ph", EDFAST_ED448, EDFAST_PREHASH},
+};
+
 struct sig_ctx {
     const struct edfast_provctx *provctx;
     enum edfast_curve curve;
     struct edfast_key *key;
-    struct edfast_instance instance;
+    const struct instance_name *instance;
+    uint8_t context[EDFAST_MAX_CONTEXT_BYTES];
+    size_t context_len;
 };
 
 /* DER AlgorithmIdentifier: SEQUENCE { OID 1.3.101.112 / 1.3.101.113 }, no parameters. */
@@ -30,6 +51,17 @@ static size_t signature_bytes(enum edfast_curve curve)
     return 2 * edfast_key_bytes(curve);
 }
 
+/* Every (re-)initialisation starts from the pure instance, as OpenSSL 3.2+ does. */
+static void reset_instance(struct sig_ctx *ctx)
+{
+    size_t i;
+
+    for (i = 0; i < sizeof(instance_names) / sizeof(instance_names[0]); i++)
+        if (instance_names[i].curve == ctx->curve && instance_names[i].framing == EDFAST_PURE)
+            ctx->instance = &instance_names[i];
+    ctx->context_len = 0;
+}
+
 static void *sig_newctx(void *provctx, enum edfast_curve curve)
 {
     struct sig_ctx *ctx = OPENSSL_zalloc(sizeof(*ctx));
@@ -38,7 +70,7 @@ static void *sig_newctx(void *provctx, enum edfast_curve curve)
         return NULL;
     ctx->provctx = provctx;
     ctx->curve = curve;
-    ctx->instance.framing = EDFAST_PURE;
+    reset_instance(ctx);
     return ctx;
 }
 
@@ -74,9 +106,11 @@ static void *sig_dupctx(void *vctx)
     return copy;
 }
 
+static int sig_set_ctx_params(void *vctx, const OSSL_PARAM params[]);
+
 /* A NULL key keeps the one set before, as EVP does when it re-initialises. */
 static int sig_init(struct sig_ctx *ctx, const char *mdname, struct edfast_key *key,
-                    int for_signing)
+                    int for_signing, const OSSL_PARAM params[])
 {
     if (mdname != NULL && mdname[0] != '\0') {
         EDFAST_RAISE(ctx->provctx, EDFAST_R_DIGEST_NOT_ALLOWED, "digest \"%s\" given", mdname);
@@ -102,21 +136,107 @@ static int sig_init(struct sig_ctx *ctx, const char *mdname, struct edfast_key *
         EDFAST_RAISE(ctx->provctx, EDFAST_R_NOT_A_PRIVATE_KEY, NULL);
         return 0;
     }
-    return 1;
+    reset_instance(ctx);
+    return sig_set_ctx_params(ctx, params);
 }
 
 static int sig_digest_sign_init(void *vctx, const char *mdname, void *key,
                                 const OSSL_PARAM params[])
 {
-    (void)params;
-    return sig_init(vctx, mdname, key, 1);
+    return sig_init(vctx, mdname, key, 1, params);
 }
 
 static int sig_digest_verify_init(void *vctx, const char *mdname, void *key,
                                   const OSSL_PARAM params[])
 {
-    (void)params;
-    return sig_init(vctx, mdname, key, 0);
+    return sig_init(vctx, mdname, key, 0, params);
+}
+
+/* PH(M) of the prehash instances: SHA-512, or SHAKE256 with 64 bytes out. */
+static int prehash(EVP_MD *md, const unsigned char *msg, size_t msg_len,
+                   uint8_t out[EDFAST_PREHASH_BYTES])
+{
+    EVP_MD_CTX *hash = EVP_MD_CTX_new();
+    int ok = hash != NULL
+        && EVP_DigestInit_ex(hash, md, NULL)
+        && EVP_DigestUpdate(hash, msg, msg_len)
+        && ((EVP_MD_get_flags(md) & EVP_MD_FLAG_XOF) != 0
+                ? EVP_DigestFinalXOF(hash, out, EDFAST_PREHASH_BYTES)
+                : EVP_DigestFinal_ex(hash, out, NULL));
+
+    EVP_MD_CTX_free(hash);
+    return ok;
+}
+
+/*
+ * The instance as backends take it, with PH(M) in place of the message for
+ * the prehash instances; refuses combinations RFC 8032 does not define.
+ */
+static int frame(const struct sig_ctx *ctx, const unsigned char **msg, size_t *msg_len,
+                 uint8_t ph[EDFAST_PREHASH_BYTES], struct edfast_instance *framed)
+{
+    framed->framing = ctx->instance->framing;
+    framed->context = ctx->context;
+    framed->context_len = ctx->context_len;
+    if (ctx->curve == EDFAST_ED25519 && framed->framing == EDFAST_PURE && ctx->context_len != 0) {
+        EDFAST_RAISE(ctx->provctx, EDFAST_R_INVALID_CONTEXT, "pure Ed25519 takes no context");
+        return 0;
+    }
+    if (framed->framing == EDFAST_CONTEXT && ctx->context_len == 0) {
+        EDFAST_RAISE(ctx->provctx, EDFAST_R_INVALID_CONTEXT, "Ed25519ctx needs a context");
+        return 0;
+    }
+    /* Ed448 with a context is dom4(0, context), which not every backend frames. */
+    if (ctx->curve == EDFAST_ED448 && framed->framing == EDFAST_PURE && ctx->context_len != 0)
+        framed->framing = EDFAST_CONTEXT;
+    if (framed->framing == EDFAST_PREHASH) {
+        if (!prehash(ctx->provctx->prehash[ctx->curve], *msg, *msg_len, ph)) {
+            EDFAST_RAISE(ctx->provctx, EDFAST_R_BACKEND_FAILURE, "hashing the message");
+            return 0;
+        }
+        *msg = ph;
+        *msg_len = EDFAST_PREHASH_BYTES;
+    }
+    return 1;
+}
+
+/*
+ * Signs or verifies (sig_out NULL) with the backend that serves the framing:
+ * the key's own, or, when that one does not frame it, another working from
+ * a state made for this operation.
+ */
+static int run(const struct sig_ctx *ctx, const unsigned char *msg, size_t msg_len,
+               uint8_t *sig_out, const uint8_t *sig_in)
+{
+    const struct edfast_key *key = ctx->key;
+    uint8_t ph[EDFAST_PREHASH_BYTES];
+    struct edfast_instance framed;
+    const struct edfast_backend *backend;
+    void *state;
+    int ok;
+
+    if (!frame(ctx, &msg, &msg_len, ph, &framed))
+        return 0;
+    backend = ctx->provctx->framing_backend[ctx->curve][framed.framing];
+    if (backend == NULL) {
+        EDFAST_RAISE(ctx->provctx, EDFAST_R_NO_BACKEND, "for %s", ctx->instance->name);
+        return 0;
+    }
+    state = backend == key->backend
+        ? key->backend_state
+        : backend->key_new(key->curve, key->has_private ? key->seed : NULL, key->pub);
+    if (state == NULL) {
+        EDFAST_RAISE(ctx->provctx, EDFAST_R_BACKEND_FAILURE, "%s could not take the key",
+                     backend->name);
+        return 0;
+    }
+    ok = sig_out != NULL ? backend->sign(state, &framed, msg, msg_len, sig_out)
+                         : backend->verify(state, &framed, msg, msg_len, sig_in);
+    if (sig_out != NULL && !ok)
+        EDFAST_RAISE(ctx->provctx, EDFAST_R_BACKEND_FAILURE, "%s could not sign", backend->name);
+    if (state != key->backend_state)
+        backend->key_free(state);
+    return ok;
 }
 
 static int sig_digest_sign(void *vctx, unsigned char *sig, size_t *siglen, size_t sigsize,
@@ -138,11 +258,8 @@ static int sig_digest_sign(void *vctx, unsigned char *sig, size_t *siglen, size_
                      "buffer of %zu bytes, %zu needed", sigsize, needed);
         return 0;
     }
-    if (!ctx->key->backend->sign(ctx->key->backend_state, &ctx->instance, tbs, tbslen, sig)) {
-        EDFAST_RAISE(ctx->provctx, EDFAST_R_BACKEND_FAILURE, "%s could not sign",
-                     ctx->key->backend->name);
+    if (!run(ctx, tbs, tbslen, sig, NULL))
         return 0;
-    }
     *siglen = needed;
     return 1;
 }
@@ -161,7 +278,7 @@ static int sig_digest_verify(void *vctx, const unsigned char *sig, size_t siglen
                      "%zu bytes, %zu expected", siglen, signature_bytes(ctx->curve));
         return 0;
     }
-    return ctx->key->backend->verify(ctx->key->backend_state, &ctx->instance, tbs, tbslen, sig);
+    return run(ctx, tbs, tbslen, NULL, sig);
 }
 
 static int sig_get_ctx_params(void *vctx, OSSL_PARAM params[])
@@ -186,6 +303,69 @@ static const OSSL_PARAM *sig_gettable_ctx_params(void *vctx, void *provctx)
     return gettable_ctx;
 }
 
+static int set_instance(struct sig_ctx *ctx, const OSSL_PARAM *p)
+{
+    const char *name;
+    size_t i;
+
+    if (!OSSL_PARAM_get_utf8_string_ptr(p, &name)) {
+        EDFAST_RAISE(ctx->provctx, EDFAST_R_UNKNOWN_INSTANCE, "not a string");
+        return 0;
+    }
+    for (i = 0; i < sizeof(instance_names) / sizeof(instance_names[0]); i++) {
+        if (OPENSSL_strcasecmp(name, instance_names[i].name) != 0)
+            continue;
+        if (instance_names[i].curve != ctx->curve) {
+            EDFAST_RAISE(ctx->provctx, EDFAST_R_UNKNOWN_INSTANCE, "%s is of the other curve",
+                         instance_names[i].name);
+            return 0;
+        }
+        ctx->instance = &instance_names[i];
+        return 1;
+    }
+    EDFAST_RAISE(ctx->provctx, EDFAST_R_UNKNOWN_INSTANCE, "\"%s\"", name);
+    return 0;
+}
+
+static int set_context(struct sig_ctx *ctx, const OSSL_PARAM *p)
+{
+    void *context = ctx->context;
+
+    if (p->data_type != OSSL_PARAM_OCTET_STRING || p->data_size > sizeof(ctx->context)) {
+        EDFAST_RAISE(ctx->provctx, EDFAST_R_INVALID_CONTEXT,
+                     "an octet string of at most %d bytes", EDFAST_MAX_CONTEXT_BYTES);
+        return 0;
+    }
+    return OSSL_PARAM_get_octet_string(p, &context, sizeof(ctx->context), &ctx->context_len);
+}
+
+static int sig_set_ctx_params(void *vctx, const OSSL_PARAM params[])
+{
+    struct sig_ctx *ctx = vctx;
+    const OSSL_PARAM *p;
+
+    if (params == NULL)
+        return 1;
+    p = OSSL_PARAM_locate_const(params, PARAM_INSTANCE);
+    if (p != NULL && !set_instance(ctx, p))
+        return 0;
+    p = OSSL_PARAM_locate_const(params, PARAM_CONTEXT_STRING);
+    return p == NULL || set_context(ctx, p);
+}
+
+static const OSSL_PARAM settable_ctx[] = {
+    OSSL_PARAM_utf8_string(PARAM_INSTANCE, NULL, 0),
+    OSSL_PARAM_octet_string(PARAM_CONTEXT_STRING, NULL, 0),
+    OSSL_PARAM_END
+};
+
+static const OSSL_PARAM *sig_settable_ctx_params(void *vctx, void *provctx)
+{
+    (void)vctx;
+    (void)provctx;
+    return settable_ctx;
+}
+
 #define SIGNATURE_FUNCTIONS(curve)                                                        \
     const OSSL_DISPATCH edfast_##curve##_signature_functions[] = {                        \
         {OSSL_FUNC_SIGNATURE_NEWCTX, (void (*)(void))curve##_newctx},                     \
@@ -197,6 +377,8 @@ static const OSSL_PARAM *sig_gettable_ctx_params(void *vctx, void *provctx)
         {OSSL_FUNC_SIGNATURE_DUPCTX, (void (*)(void))sig_dupctx},                         \
         {OSSL_FUNC_SIGNATURE_GET_CTX_PARAMS, (void (*)(void))sig_get_ctx_params},         \
         {OSSL_FUNC_SIGNATURE_GETTABLE_CTX_PARAMS, (void (*)(void))sig_gettable_ctx_params}, \
+        {OSSL_FUNC_SIGNATURE_SET_CTX_PARAMS, (void (*)(void))sig_set_ctx_params},         \
+        {OSSL_FUNC_SIGNATURE_SETTABLE_CTX_PARAMS, (void (*)(void))sig_settable_ctx_params}, \
         {0, NULL}                                                                         \
     }
 
