@@ -1,0 +1,32 @@
+/*
+ * Ed448 and Ed448ph (RFC 8032 section 5.2) on the native field, point and
+ * scalar code of this directory.  Verification verdicts follow OpenSSL 3.0's
+ * default provider exactly (see eddsa448.c).
+ */
+#ifndef EDFAST_NATIVE_ED448_EDDSA448_H
+#define EDFAST_NATIVE_ED448_EDDSA448_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "../../backend.h"
+
+/* The public key of a 57-byte seed.  Returns 1. */
+int native_ed448_derive_public(const uint8_t seed[57], uint8_t pub[57]);
+
+/*
+ * A key state: seed may be NULL (public only).  pub is kept as given and used
+ * in hashing even when it does not match the seed or does not decode (then
+ * verify always fails).  Returns NULL only when out of memory.
+ */
+void *native_ed448_key_new(const uint8_t *seed, const uint8_t pub[57]);
+/* Cleanses and frees; accepts NULL. */
+void native_ed448_key_free(void *key);
+
+/* 1 on success; 0 for a public-only key or bad arguments. */
+int native_ed448_sign(const void *key, const struct edfast_instance *instance,
+                      const uint8_t *msg, size_t msg_len, uint8_t sig[114]);
+/* 1 when the signature is valid. */
+int native_ed448_verify(const void *key, const struct edfast_instance *instance,
+                        const uint8_t *msg, size_t msg_len, const uint8_t sig[114]);
+
+#endif

@@ -1,0 +1,338 @@
+/*
+ * Portable arithmetic mod p = 2^448 - 2^224 - 1 on eight 56-bit limbs.
+ *
+ * The multiplication uses the "golden ratio" structure of p: with
+ * phi = 2^224, phi^2 = phi + 1 (mod p).  Splitting a = a0 + a1 phi and
+ * b = b0 + b1 phi (four limbs each),
+ *   a b = a0 b0 + a1 b1 + ((a0 + a1)(b0 + b1) - a0 b0) phi   (mod p),
+ * so three 4x4 limb products (48 word products) replace the 64 of the
+ * schoolbook, and the reduction is folded into how the products are summed.
+ */
+#include "field.h"
+
+#include <string.h>
+
+typedef unsigned __int128 u128;
+
+#define MASK56 ((uint64_t)0x00ffffffffffffffULL)
+
+void fe448_zero(fe448 *r)
+{
+    memset(r, 0, sizeof(*r));
+}
+
+void fe448_one(fe448 *r)
+{
+    memset(r, 0, sizeof(*r));
+    r->l[0] = 1;
+}
+
+void fe448_copy(fe448 *r, const fe448 *a)
+{
+    *r = *a;
+}
+
+void fe448_add(fe448 *r, const fe448 *a, const fe448 *b)
+{
+    for (int i = 0; i < FE448_LIMBS; i++)
+        r->l[i] = a->l[i] + b->l[i];
+}
+
+/*
+ * Carry every limb into the next; the carry out of the top limb is worth
+ * 2^448 = 2^224 + 1, so it re-enters at limbs 0 and 4.
+ */
+void fe448_weak_reduce(fe448 *a)
+{
+    uint64_t top = a->l[7] >> 56;
+
+    a->l[7] &= MASK56;
+    a->l[4] += top;
+    a->l[0] += top;
+    for (int i = 0; i < 7; i++) {
+        a->l[i + 1] += a->l[i] >> 56;
+        a->l[i] &= MASK56;
+    }
+    top = a->l[7] >> 56;
+    a->l[7] &= MASK56;
+    a->l[4] += top;
+    a->l[0] += top;
+}
+
+/* 4p, limb by limb: big enough that a + 4p - b never goes negative for b < 2^58. */
+static const uint64_t FOUR_P[FE448_LIMBS] = {
+    4 * MASK56, 4 * MASK56, 4 * MASK56, 4 * MASK56,
+    4 * (MASK56 - 1), 4 * MASK56, 4 * MASK56, 4 * MASK56
+};
+
+void fe448_sub(fe448 *r, const fe448 *a, const fe448 *b)
+{
+    for (int i = 0; i < FE448_LIMBS; i++)
+        r->l[i] = a->l[i] + FOUR_P[i] - b->l[i];
+    fe448_weak_reduce(r);
+}
+
+void fe448_neg(fe448 *r, const fe448 *a)
+{
+    fe448 z;
+
+    fe448_zero(&z);
+    fe448_sub(r, &z, a);
+}
+
+/*
+ * Final carry of a product held in eight 128-bit column sums.  The top carry
+ * may exceed 64 bits, so it is folded back while still 128 bits wide.
+ */
+static inline void carry_columns(fe448 *r, u128 c[8])
+{
+    for (int i = 0; i < 7; i++) {
+        c[i + 1] += c[i] >> 56;
+        c[i] &= MASK56;
+    }
+    u128 top = c[7] >> 56;
+    c[7] &= MASK56;
+    c[0] += top;
+    c[4] += top;
+    c[1] += c[0] >> 56;
+    c[0] &= MASK56;
+    c[5] += c[4] >> 56;
+    c[4] &= MASK56;
+    for (int i = 0; i < 8; i++)
+        r->l[i] = (uint64_t)c[i];
+}
+
+/*
+ * Column sums for the Karatsuba form, derived in the file header:
+ *   c[j]   = P00[j] + P11[j] + Pss[j+4] - P00[j+4]
+ *   c[j+4] = P11[j+4] + Pss[j] + Pss[j+4] - P00[j]
+ * where Pxy[k] is column k of a 4x4 product (zero for k = 7).  Both are
+ * non-negative because Pss dominates P00 column by column.
+ */
+void fe448_mul(fe448 *r, const fe448 *a, const fe448 *b)
+{
+    const uint64_t *x = a->l, *y = b->l;
+    uint64_t xs[4], ys[4];
+    u128 p00[7] = { 0 }, p11[7] = { 0 }, pss[7] = { 0 };
+    u128 c[8];
+
+    for (int i = 0; i < 4; i++) {
+        xs[i] = x[i] + x[i + 4];
+        ys[i] = y[i] + y[i + 4];
+    }
+    for (int i = 0; i < 4; i++) {
+        for (int j = 0; j < 4; j++) {
+            p00[i + j] += (u128)x[i] * y[j];
+            p11[i + j] += (u128)x[i + 4] * y[j + 4];
+            pss[i + j] += (u128)xs[i] * ys[j];
+        }
+    }
+    for (int j = 0; j < 4; j++) {
+        u128 hi4 = j < 3 ? pss[j + 4] - p00[j + 4] : 0;
+        c[j] = p00[j] + p11[j] + hi4;
+        c[j + 4] = (j < 3 ? p11[j + 4] + pss[j + 4] : 0) + pss[j] - p00[j];
+    }
+    carry_columns(r, c);
+}
+
+/* As fe448_mul with a == b: each 4x4 square needs 10 word products, not 16. */
+void fe448_sqr(fe448 *r, const fe448 *a)
+{
+    const uint64_t *x = a->l;
+    uint64_t xs[4], x2[8], xs2[4];
+    u128 p00[7] = { 0 }, p11[7] = { 0 }, pss[7] = { 0 };
+    u128 c[8];
+
+    for (int i = 0; i < 4; i++) {
+        xs[i] = x[i] + x[i + 4];
+        xs2[i] = 2 * xs[i];
+    }
+    for (int i = 0; i < 8; i++)
+        x2[i] = 2 * x[i];
+    for (int i = 0; i < 4; i++) {
+        p00[2 * i] += (u128)x[i] * x[i];
+        p11[2 * i] += (u128)x[i + 4] * x[i + 4];
+        pss[2 * i] += (u128)xs[i] * xs[i];
+        for (int j = i + 1; j < 4; j++) {
+            p00[i + j] += (u128)x2[i] * x[j];
+            p11[i + j] += (u128)x2[i + 4] * x[j + 4];
+            pss[i + j] += (u128)xs2[i] * xs[j];
+        }
+    }
+    for (int j = 0; j < 4; j++) {
+        u128 hi4 = j < 3 ? pss[j + 4] - p00[j + 4] : 0;
+        c[j] = p00[j] + p11[j] + hi4;
+        c[j + 4] = (j < 3 ? p11[j + 4] + pss[j + 4] : 0) + pss[j] - p00[j];
+    }
+    carry_columns(r, c);
+}
+
+void fe448_sqrn(fe448 *r, const fe448 *a, unsigned n)
+{
+    fe448_copy(r, a);
+    while (n--)
+        fe448_sqr(r, r);
+}
+
+void fe448_mul_small(fe448 *r, const fe448 *a, uint32_t w)
+{
+    u128 c[8];
+
+    for (int i = 0; i < 8; i++)
+        c[i] = (u128)a->l[i] * w;
+    carry_columns(r, c);
+}
+
+static const uint64_t P_LIMBS[FE448_LIMBS] = {
+    MASK56, MASK56, MASK56, MASK56, MASK56 - 1, MASK56, MASK56, MASK56
+};
+
+/*
+ * After a weak reduction the value is below 2p, so one masked subtraction of
+ * p gives the canonical representative.
+ */
+void fe448_strong_reduce(fe448 *a)
+{
+    int64_t borrow = 0;
+    uint64_t carry = 0, mask;
+
+    fe448_weak_reduce(a);
+    for (int i = 0; i < FE448_LIMBS; i++) {
+        borrow += (int64_t)a->l[i] - (int64_t)P_LIMBS[i];
+        a->l[i] = (uint64_t)borrow & MASK56;
+        borrow >>= 56; /* arithmetic shift: gcc and clang define it */
+    }
+    /* borrow is now 0 (value was >= p) or -1 (it was < p: add p back). */
+    mask = (uint64_t)borrow;
+    for (int i = 0; i < FE448_LIMBS; i++) {
+        carry += a->l[i] + (P_LIMBS[i] & mask);
+        a->l[i] = carry & MASK56;
+        carry >>= 56;
+    }
+}
+
+void fe448_tobytes(uint8_t out[FE448_BYTES], const fe448 *a)
+{
+    fe448 t = *a;
+
+    fe448_strong_reduce(&t);
+    for (int i = 0; i < FE448_LIMBS; i++)
+        for (int j = 0; j < 7; j++)
+            out[7 * i + j] = (uint8_t)(t.l[i] >> (8 * j));
+}
+
+uint64_t fe448_frombytes(fe448 *r, const uint8_t in[FE448_BYTES])
+{
+    int64_t borrow = 0;
+
+    for (int i = 0; i < FE448_LIMBS; i++) {
+        uint64_t v = 0;
+
+        for (int j = 0; j < 7; j++)
+            v |= (uint64_t)in[7 * i + j] << (8 * j);
+        r->l[i] = v;
+        borrow += (int64_t)v - (int64_t)P_LIMBS[i];
+        borrow >>= 56;
+    }
+    /* A final borrow of -1 means value - p < 0: canonical. */
+    return (uint64_t)borrow;
+}
+
+uint64_t fe448_is_zero(const fe448 *a)
+{
+    fe448 t = *a;
+    uint64_t acc = 0;
+
+    fe448_strong_reduce(&t);
+    for (int i = 0; i < FE448_LIMBS; i++)
+        acc |= t.l[i];
+    return ct_is_zero64(acc);
+}
+
+uint64_t fe448_eq(const fe448 *a, const fe448 *b)
+{
+    fe448 t;
+
+    fe448_sub(&t, a, b);
+    return fe448_is_zero(&t);
+}
+
+uint64_t fe448_lobit(const fe448 *a)
+{
+    fe448 t = *a;
+
+    fe448_strong_reduce(&t);
+    return 0 - (t.l[0] & 1);
+}
+
+void fe448_cmov(fe448 *r, const fe448 *a, uint64_t mask)
+{
+    for (int i = 0; i < FE448_LIMBS; i++)
+        r->l[i] ^= mask & (r->l[i] ^ a->l[i]);
+}
+
+void fe448_cneg(fe448 *r, uint64_t mask)
+{
+    fe448 n;
+
+    fe448_neg(&n, r);
+    fe448_cmov(r, &n, mask);
+}
+
+/*
+ * (p-3)/4 = 2^446 - 2^222 - 1: ones in bits 0..221 and 223..445.  With
+ * e(n) = a^(2^n - 1), the result is e(223)^(2^223) * e(222); e(222) comes from
+ * a doubling chain 1,2,3,6,12,24,48,96,192 plus e(30).
+ */
+uint64_t fe448_isr(fe448 *r, const fe448 *a)
+{
+    fe448 e1, e2, e3, e6, e12, e24, e30, e48, e96, e192, e222, e223, t;
+
+    e1 = *a;
+    fe448_sqr(&t, &e1);
+    fe448_mul(&e2, &t, &e1);
+    fe448_sqr(&t, &e2);
+    fe448_mul(&e3, &t, &e1);
+    fe448_sqrn(&t, &e3, 3);
+    fe448_mul(&e6, &t, &e3);
+    fe448_sqrn(&t, &e6, 6);
+    fe448_mul(&e12, &t, &e6);
+    fe448_sqrn(&t, &e12, 12);
+    fe448_mul(&e24, &t, &e12);
+    fe448_sqrn(&t, &e24, 6);
+    fe448_mul(&e30, &t, &e6);
+    fe448_sqrn(&t, &e24, 24);
+    fe448_mul(&e48, &t, &e24);
+    fe448_sqrn(&t, &e48, 48);
+    fe448_mul(&e96, &t, &e48);
+    fe448_sqrn(&t, &e96, 96);
+    fe448_mul(&e192, &t, &e96);
+    fe448_sqrn(&t, &e192, 30);
+    fe448_mul(&e222, &t, &e30);
+    fe448_sqr(&t, &e222);
+    fe448_mul(&e223, &t, &e1);
+    fe448_sqrn(&t, &e223, 223);
+    fe448_mul(r, &t, &e222);
+
+    /* r^2 a == 1 exactly for a non-zero square. */
+    fe448_sqr(&t, r);
+    fe448_mul(&t, &t, a);
+    fe448_one(&e1);
+    return fe448_eq(&t, &e1);
+}
+
+/* a^(p-2) = (a^((p-3)/4))^4 * a. */
+void fe448_inv(fe448 *r, const fe448 *a)
+{
+    fe448 t;
+
+    (void)fe448_isr(&t, a);
+    fe448_sqr(&t, &t);
+    fe448_sqr(&t, &t);
+    fe448_mul(r, &t, a);
+}
+
+const char *fe448_impl_name(void)
+{
+    return "portable";
+}

@@ -1,0 +1,217 @@
+/*
+ * Group law on edwards448 (a = 1, d = -39081) in extended coordinates, and
+ * the RFC 8032 point encoding.  Formulas: Hisil-Wong-Carter-Dawson 2008,
+ * "add-2008-hwcd" and "dbl-2008-hwcd" specialised to a = 1.
+ */
+#include "point.h"
+
+#include <string.h>
+
+#define D_ABS 39081u /* d = -39081 */
+
+/* r = d * a, using |d| as a small multiplier and one negation. */
+static void mul_d(fe448 *r, const fe448 *a)
+{
+    fe448_mul_small(r, a, D_ABS);
+    fe448_neg(r, r);
+}
+
+void ge448_identity(ge448 *p)
+{
+    fe448_zero(&p->X);
+    fe448_one(&p->Y);
+    fe448_one(&p->Z);
+    fe448_zero(&p->T);
+}
+
+void ge448_base(ge448 *p)
+{
+    /* RFC 8032 section 5.2 base point, 56 bytes little-endian each. */
+    static const uint8_t bx[FE448_BYTES] = {
+        0x5e, 0xc0, 0x0c, 0xc7, 0x2b, 0xa8, 0x26, 0x26, 0x8e, 0x93, 0x00, 0x8b,
+        0xe1, 0x80, 0x3b, 0x43, 0x11, 0x65, 0xb6, 0x2a, 0xf7, 0x1a, 0xae, 0x12,
+        0x64, 0xa4, 0xd3, 0xa3, 0x24, 0xe3, 0x6d, 0xea, 0x67, 0x17, 0x0f, 0x47,
+        0x70, 0x65, 0x14, 0x9e, 0xda, 0x36, 0xbf, 0x22, 0xa6, 0x15, 0x1d, 0x22,
+        0xed, 0x0d, 0xed, 0x6b, 0xc6, 0x70, 0x19, 0x4f
+    };
+    static const uint8_t by[FE448_BYTES] = {
+        0x14, 0xfa, 0x30, 0xf2, 0x5b, 0x79, 0x08, 0x98, 0xad, 0xc8, 0xd7, 0x4e,
+        0x2c, 0x13, 0xbd, 0xfd, 0xc4, 0x39, 0x7c, 0xe6, 0x1c, 0xff, 0xd3, 0x3a,
+        0xd7, 0xc2, 0xa0, 0x05, 0x1e, 0x9c, 0x78, 0x87, 0x40, 0x98, 0xa3, 0x6c,
+        0x73, 0x73, 0xea, 0x4b, 0x62, 0xc7, 0xc9, 0x56, 0x37, 0x20, 0x76, 0x88,
+        0x24, 0xbc, 0xb6, 0x6e, 0x71, 0x46, 0x3f, 0x69
+    };
+
+    fe448_frombytes(&p->X, bx);
+    fe448_frombytes(&p->Y, by);
+    fe448_one(&p->Z);
+    fe448_mul(&p->T, &p->X, &p->Y);
+}
+
+/*
+ * With C = X^2, D = Y^2, F = C + D, J = F - 2 Z^2, E = (X + Y)^2 - F = 2XY:
+ *   X3 = E J, Y3 = F (C - D), Z3 = F J, T3 = E (C - D).
+ * (a = 1 makes the "aC" of the general formula plain C.)
+ */
+void ge448_dbl(ge448 *r, const ge448 *p, int need_t)
+{
+    fe448 c, d, e, f, j, h, cd;
+
+    fe448_sqr(&c, &p->X);
+    fe448_sqr(&d, &p->Y);
+    fe448_add(&e, &p->X, &p->Y);
+    fe448_sqr(&e, &e);
+    fe448_add(&f, &c, &d);
+    fe448_sqr(&h, &p->Z);
+    fe448_add(&h, &h, &h);
+    fe448_sub(&j, &f, &h);
+    fe448_sub(&e, &e, &f);
+    fe448_sub(&cd, &c, &d);
+    fe448_mul(&r->X, &e, &j);
+    fe448_mul(&r->Y, &f, &cd);
+    fe448_mul(&r->Z, &f, &j);
+    if (need_t)
+        fe448_mul(&r->T, &e, &cd);
+}
+
+/*
+ * A = X1 X2, B = Y1 Y2, C = T1 dT2, D = Z1 Z2, E = (X1 + Y1)(X2 + Y2) - A - B,
+ * F = D - C, G = D + C, H = B - A:  X3 = E F, Y3 = G H, Z3 = F G, T3 = E H.
+ * Complete for a = 1 square and d non-square.
+ */
+static void add_core(ge448 *r, const ge448 *p, const fe448 *x2, const fe448 *y2,
+                     const fe448 *dt2, const fe448 *z2, int need_t)
+{
+    fe448 a, b, c, d, e, f, g, h, s;
+
+    fe448_mul(&a, &p->X, x2);
+    fe448_mul(&b, &p->Y, y2);
+    fe448_mul(&c, &p->T, dt2);
+    if (z2)
+        fe448_mul(&d, &p->Z, z2);
+    else
+        d = p->Z;
+    fe448_add(&e, &p->X, &p->Y);
+    fe448_add(&s, x2, y2);
+    fe448_mul(&e, &e, &s);
+    fe448_sub(&e, &e, &a);
+    fe448_sub(&e, &e, &b);
+    fe448_sub(&f, &d, &c);
+    fe448_add(&g, &d, &c);
+    fe448_sub(&h, &b, &a);
+    fe448_mul(&r->X, &e, &f);
+    fe448_mul(&r->Y, &g, &h);
+    fe448_mul(&r->Z, &f, &g);
+    if (need_t)
+        fe448_mul(&r->T, &e, &h);
+}
+
+void ge448_add_cached(ge448 *r, const ge448 *p, const ge448_cached *q)
+{
+    add_core(r, p, &q->X, &q->Y, &q->dT, &q->Z, 1);
+}
+
+void ge448_add_affine(ge448 *r, const ge448 *p, const ge448_affine *q, int need_t)
+{
+    add_core(r, p, &q->x, &q->y, &q->dt, NULL, need_t);
+}
+
+void ge448_neg(ge448 *r, const ge448 *p)
+{
+    fe448_neg(&r->X, &p->X);
+    r->Y = p->Y;
+    r->Z = p->Z;
+    fe448_neg(&r->T, &p->T);
+}
+
+void ge448_to_cached(ge448_cached *r, const ge448 *p)
+{
+    r->X = p->X;
+    r->Y = p->Y;
+    r->Z = p->Z;
+    mul_d(&r->dT, &p->T);
+}
+
+void ge448_from_affine(ge448 *r, const ge448_affine *q)
+{
+    r->X = q->x;
+    r->Y = q->y;
+    fe448_one(&r->Z);
+    fe448_mul(&r->T, &q->x, &q->y);
+}
+
+/* -(x, y) = (-x, y): negating x flips the sign of x y too. */
+void ge448_affine_cneg(ge448_affine *q, uint64_t mask)
+{
+    fe448_cneg(&q->x, mask);
+    fe448_cneg(&q->dt, mask);
+}
+
+void ge448_cached_cneg(ge448_cached *q, uint64_t mask)
+{
+    fe448_cneg(&q->X, mask);
+    fe448_cneg(&q->dT, mask);
+}
+
+void ge448_encode(uint8_t out[GE448_BYTES], const ge448 *p)
+{
+    fe448 zi, x, y;
+
+    fe448_inv(&zi, &p->Z);
+    fe448_mul(&x, &p->X, &zi);
+    fe448_mul(&y, &p->Y, &zi);
+    fe448_tobytes(out, &y);
+    out[56] = (uint8_t)(fe448_lobit(&x) & 0x80);
+}
+
+/*
+ * x^2 = (1 - y^2) / (1 - d y^2).  With u = 1 - y^2, v = 1 - d y^2 and
+ * r = (uv)^((p-3)/4), x = r u whenever r^2 uv = 1; v is never zero because d
+ * is a non-square.  Then x is negated when its low bit differs from the sign
+ * bit; x = 0 cannot occur since u = 0 already failed.
+ */
+int ge448_decode(ge448 *p, const uint8_t in[GE448_BYTES])
+{
+    fe448 y, y2, u, v, w, r, x, one;
+    uint64_t ok, sign;
+
+    ok = fe448_frombytes(&y, in);
+    ok &= ct_is_zero64(in[56] & 0x7f);
+    sign = 0 - (uint64_t)(in[56] >> 7);
+
+    fe448_one(&one);
+    fe448_sqr(&y2, &y);
+    fe448_sub(&u, &one, &y2);
+    fe448_mul_small(&v, &y2, D_ABS);
+    fe448_add(&v, &v, &one);
+    fe448_mul(&w, &u, &v);
+    ok &= fe448_isr(&r, &w);
+    fe448_mul(&x, &r, &u);
+    fe448_cneg(&x, fe448_lobit(&x) ^ sign);
+
+    fe448_strong_reduce(&x);
+    fe448_strong_reduce(&y);
+    p->X = x;
+    p->Y = y;
+    fe448_one(&p->Z);
+    fe448_mul(&p->T, &x, &y);
+    return (int)(ok & 1);
+}
+
+uint64_t ge448_is_identity(const ge448 *p)
+{
+    return fe448_is_zero(&p->X) & fe448_eq(&p->Y, &p->Z);
+}
+
+uint64_t ge448_eq(const ge448 *p, const ge448 *q)
+{
+    fe448 a, b;
+    uint64_t ok;
+
+    fe448_mul(&a, &p->X, &q->Z);
+    fe448_mul(&b, &q->X, &p->Z);
+    ok = fe448_eq(&a, &b);
+    fe448_mul(&a, &p->Y, &q->Z);
+    fe448_mul(&b, &q->Y, &p->Z);
+    return ok & fe448_eq(&a, &b);
+}

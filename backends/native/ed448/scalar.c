@@ -1,0 +1,255 @@
+/*
+ * Scalars mod l with Montgomery multiplication (R = 2^448).
+ *
+ * Montgomery is used because it needs no special shape of l and keeps every
+ * step a fixed sequence of word operations, hence constant time; the few
+ * constants (R^2, R^3 mod l, -1/l mod 2^64) are checked by the unit tests
+ * against OpenSSL BIGNUM.
+ */
+#include "scalar.h"
+
+#include <string.h>
+
+typedef unsigned __int128 u128;
+
+static const uint64_t L[SC448_LIMBS] = {
+    0x2378c292ab5844f3ULL, 0x216cc2728dc58f55ULL, 0xc44edb49aed63690ULL,
+    0xffffffff7cca23e9ULL, 0xffffffffffffffffULL, 0xffffffffffffffffULL,
+    0x3fffffffffffffffULL
+};
+static const uint64_t L4[SC448_LIMBS] = { /* 4 l, still below 2^448 */
+    0x8de30a4aad6113ccULL, 0x85b309ca37163d54ULL, 0x113b6d26bb58da40ULL,
+    0xfffffffdf3288fa7ULL, 0xffffffffffffffffULL, 0xffffffffffffffffULL,
+    0xffffffffffffffffULL
+};
+static const uint64_t L2[SC448_LIMBS] = { /* 2 l */
+    0x46f1852556b089e6ULL, 0x42d984e51b8b1eaaULL, 0x889db6935dac6d20ULL,
+    0xfffffffef99447d3ULL, 0xffffffffffffffffULL, 0xffffffffffffffffULL,
+    0x7fffffffffffffffULL
+};
+/* R^2 and R^3 mod l, R = 2^448, for moving values in and out of Montgomery form. */
+static const sc448 R2 = { {
+    0xe3539257049b9b60ULL, 0x7af32c4bc1b195d9ULL, 0x0d66de2388ea1859ULL,
+    0xae17cf725ee4d838ULL, 0x1a9cc14ba3c47c44ULL, 0x2052bcb7e4d070afULL,
+    0x3402a939f823b729ULL
+} };
+static const sc448 R3 = { {
+    0x62db79e25f9b74edULL, 0x32d533584f61d636ULL, 0x3e0d0c8b5fa74964ULL,
+    0x178769ed878dfcdaULL, 0xe4c71af86754b842ULL, 0xed66e7f42bab736dULL,
+    0x0d30a4f69d3af5f1ULL
+} };
+static const uint64_t MONT_M = 0x3bd440fae918bc5ULL; /* -1/l mod 2^64 */
+
+/* x = x - m when x >= m, in constant time (m fixed, x < 2^448). */
+static void sub_cond(uint64_t x[SC448_LIMBS], const uint64_t m[SC448_LIMBS])
+{
+    uint64_t d[SC448_LIMBS], borrow = 0, keep;
+
+    for (int i = 0; i < SC448_LIMBS; i++) {
+        u128 t = (u128)x[i] - m[i] - borrow;
+        d[i] = (uint64_t)t;
+        borrow = (uint64_t)(t >> 64) & 1;
+    }
+    keep = 0 - borrow; /* all-ones: x < m, keep x */
+    for (int i = 0; i < SC448_LIMBS; i++)
+        x[i] = (x[i] & keep) | (d[i] & ~keep);
+}
+
+/*
+ * r = a b / R mod l for a < 2^448 and b < l (CIOS).  The running value stays
+ * below 2l, so a single conditional subtraction finishes it.
+ */
+static void montmul(sc448 *r, const sc448 *a, const sc448 *b)
+{
+    uint64_t t[SC448_LIMBS + 2] = { 0 };
+
+    for (int i = 0; i < SC448_LIMBS; i++) {
+        u128 c = 0;
+        uint64_t m;
+
+        for (int j = 0; j < SC448_LIMBS; j++) {
+            c += (u128)a->l[i] * b->l[j] + t[j];
+            t[j] = (uint64_t)c;
+            c >>= 64;
+        }
+        c += t[SC448_LIMBS];
+        t[SC448_LIMBS] = (uint64_t)c;
+        t[SC448_LIMBS + 1] = (uint64_t)(c >> 64);
+
+        m = t[0] * MONT_M;
+        c = ((u128)m * L[0] + t[0]) >> 64;
+        for (int j = 1; j < SC448_LIMBS; j++) {
+            c += (u128)m * L[j] + t[j];
+            t[j - 1] = (uint64_t)c;
+            c >>= 64;
+        }
+        c += t[SC448_LIMBS];
+        t[SC448_LIMBS - 1] = (uint64_t)c;
+        t[SC448_LIMBS] = t[SC448_LIMBS + 1] + (uint64_t)(c >> 64);
+    }
+    /* t < 2l < 2^447: t[7] is zero here. */
+    memcpy(r->l, t, sizeof(r->l));
+    sub_cond(r->l, L);
+}
+
+void sc448_add(sc448 *r, const sc448 *a, const sc448 *b)
+{
+    uint64_t carry = 0;
+
+    for (int i = 0; i < SC448_LIMBS; i++) {
+        u128 t = (u128)a->l[i] + b->l[i] + carry;
+        r->l[i] = (uint64_t)t;
+        carry = (uint64_t)(t >> 64);
+    }
+    sub_cond(r->l, L); /* a + b < 2l < 2^447: no carry out */
+}
+
+void sc448_neg(sc448 *r, const sc448 *a)
+{
+    uint64_t borrow = 0;
+
+    for (int i = 0; i < SC448_LIMBS; i++) {
+        u128 t = (u128)L[i] - a->l[i] - borrow;
+        r->l[i] = (uint64_t)t;
+        borrow = (uint64_t)(t >> 64) & 1;
+    }
+    sub_cond(r->l, L); /* a = 0 gives l, which must become 0 */
+}
+
+/*
+ * With the input split into 448-bit chunks c0 + c1 R + c2 R^2, the residue is
+ * c0 mod l + montmul(c1, R^2) + montmul(c2, R^3).  c0 < 2^448 < 5l is brought
+ * below l by conditional subtractions of 4l, 2l and l.
+ */
+void sc448_from_bytes(sc448 *r, const uint8_t *in, size_t len)
+{
+    uint64_t w[3 * SC448_LIMBS] = { 0 };
+    sc448 c0, c1, c2, t;
+
+    if (len > 114)
+        len = 114;
+    for (size_t i = 0; i < len; i++)
+        w[i / 8] |= (uint64_t)in[i] << (8 * (i % 8));
+    memcpy(c0.l, w, sizeof(c0.l));
+    memcpy(c1.l, w + SC448_LIMBS, sizeof(c1.l));
+    memcpy(c2.l, w + 2 * SC448_LIMBS, sizeof(c2.l));
+
+    sub_cond(c0.l, L4);
+    sub_cond(c0.l, L2);
+    sub_cond(c0.l, L);
+    montmul(&t, &c1, &R2);
+    sc448_add(&c0, &c0, &t);
+    montmul(&t, &c2, &R3);
+    sc448_add(r, &c0, &t);
+    memset(w, 0, sizeof(w));
+}
+
+void sc448_to_bytes(uint8_t out[SC448_BYTES], const sc448 *a)
+{
+    for (int i = 0; i < SC448_LIMBS * 8; i++)
+        out[i] = (uint8_t)(a->l[i / 8] >> (8 * (i % 8)));
+    out[56] = 0;
+}
+
+void sc448_muladd(sc448 *r, const sc448 *a, const sc448 *b, const sc448 *c)
+{
+    sc448 t;
+
+    montmul(&t, a, b);  /* a b / R */
+    montmul(&t, &t, &R2); /* a b */
+    sc448_add(r, &t, c);
+}
+
+int sc448_is_canonical(const uint8_t in[SC448_BYTES])
+{
+    uint8_t lb[SC448_BYTES];
+
+    if (in[56] != 0)
+        return 0;
+    sc448_to_bytes(lb, &(const sc448){ { L[0], L[1], L[2], L[3], L[4], L[5], L[6] } });
+    for (int i = SC448_BYTES - 2; i >= 0; i--) {
+        if (in[i] != lb[i])
+            return in[i] < lb[i];
+    }
+    return 0; /* equal to l */
+}
+
+unsigned sc448_signed_digits(unsigned w)
+{
+    return (447 + w - 1) / w;
+}
+
+/* Bits [pos, pos + w) of a; positions past 447 read as zero.  pos is public. */
+static uint64_t bits_at(const sc448 *a, unsigned pos, unsigned w)
+{
+    unsigned limb = pos / 64, off = pos % 64;
+    uint64_t v = 0;
+
+    if (limb < SC448_LIMBS)
+        v = a->l[limb] >> off;
+    if (off + w > 64 && limb + 1 < SC448_LIMBS)
+        v |= a->l[limb + 1] << (64 - off);
+    return v & ((1u << w) - 1);
+}
+
+/*
+ * Digits in [-2^(w-1), 2^(w-1)) with a carry into the next window; a < 2^446
+ * leaves room in the last window for the final carry.  Only shifts, adds and
+ * masks: the data flow is the same for every scalar.
+ */
+void sc448_recode_signed(int8_t *d, const sc448 *a, unsigned w)
+{
+    unsigned n = sc448_signed_digits(w);
+    int carry = 0;
+
+    for (unsigned i = 0; i < n; i++) {
+        int v = (int)bits_at(a, w * i, w) + carry;
+
+        carry = (v + (1 << (w - 1))) >> w;
+        d[i] = (int8_t)(v - (carry << w));
+    }
+    d[n - 1] = (int8_t)(d[n - 1] + (carry << w));
+}
+
+/*
+ * Sliding-window NAF: start from the bits, then let each non-zero digit
+ * absorb the following w-1 bits, borrowing from above when the sum would
+ * leave the table range (odd multiples up to 2^(w-1) - 1).
+ */
+unsigned sc448_wnaf(int8_t naf[SC448_NAF_LEN], const sc448 *a, unsigned w)
+{
+    const int maxd = (1 << (w - 1)) - 1;
+    unsigned top = 0;
+
+    for (unsigned i = 0; i < SC448_NAF_LEN; i++)
+        naf[i] = i < 448 ? (int8_t)((a->l[i / 64] >> (i % 64)) & 1) : 0;
+
+    for (unsigned i = 0; i < SC448_NAF_LEN; i++) {
+        if (!naf[i])
+            continue;
+        for (unsigned b = 1; b < w && i + b < SC448_NAF_LEN; b++) {
+            if (!naf[i + b])
+                continue;
+            int add = naf[i + b] << b;
+            if (naf[i] + add <= maxd) {
+                naf[i] = (int8_t)(naf[i] + add);
+                naf[i + b] = 0;
+            } else if (naf[i] - add >= -maxd) {
+                naf[i] = (int8_t)(naf[i] - add);
+                for (unsigned k = i + b; k < SC448_NAF_LEN; k++) {
+                    if (!naf[k]) {
+                        naf[k] = 1;
+                        break;
+                    }
+                    naf[k] = 0;
+                }
+            } else {
+                break;
+            }
+        }
+    }
+    for (unsigned i = 0; i < SC448_NAF_LEN; i++)
+        if (naf[i])
+            top = i + 1;
+    return top;
+}

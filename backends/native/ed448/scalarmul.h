@@ -1,0 +1,49 @@
+/*
+ * Scalar multiplications on edwards448.
+ *
+ * Fixed base (constant time, for keygen and signing): signed radix-2^W digits
+ * d[i] of the scalar, tables T[j][m] = (m + 1) 2^(2Wj) B for m < 2^(W-1):
+ *   [s]B = 2^W (sum over odd i of d[i] 2^(W(i-1)) B) + sum over even i of d[i] 2^(Wi) B
+ * so only W doublings are needed.  Every lookup scans a whole row.
+ *
+ * Double scalar (variable time, for verification): [s]B - [h]A with each
+ * scalar split at 2^224, so that the loop has ~225 doublings instead of 446:
+ * wNAF digits index odd-multiple tables of B, 2^224 B (built once per process)
+ * and A, 2^224 A (built once per public key).
+ */
+#ifndef EDFAST_NATIVE_ED448_SCALARMUL_H
+#define EDFAST_NATIVE_ED448_SCALARMUL_H
+
+#include <stddef.h>
+#include "point.h"
+#include "scalar.h"
+
+/* wNAF width for the per-key tables of A: 2^(W-2) odd multiples each. */
+#define GE448_VAR_WNAF 6
+#define GE448_VAR_ENTRIES (1u << (GE448_VAR_WNAF - 2))
+
+/* Odd multiples A, 3A, ... and the same of 2^224 A, affine. */
+typedef struct {
+    ge448_affine lo[GE448_VAR_ENTRIES];
+    ge448_affine hi[GE448_VAR_ENTRIES];
+} ge448_vartable;
+
+/* r = [s]B in constant time. */
+void ge448_scalarmul_base(ge448 *r, const sc448 *s);
+
+/* Builds the per-key tables for A (public data, variable time). */
+void ge448_vartable_init(ge448_vartable *t, const ge448 *a);
+
+/*
+ * 1 when [4]([s]B - [h]A - R) is the identity: the cofactored verification
+ * equation, which is what OpenSSL's comparison on the 4-isogenous curve
+ * amounts to.  Variable time (everything here is public).
+ */
+int ge448_check_combination(const sc448 *s, const sc448 *h,
+                            const ge448_vartable *a, const ge448 *r);
+
+/* Sizes of the process-wide tables, for reporting. */
+size_t ge448_base_table_bytes(void);
+size_t ge448_verify_table_bytes(void);
+
+#endif
