@@ -1,0 +1,222 @@
+/* The RFC 8032 Ed25519 algorithms on top of field/scalar/point/sha512. */
+#include "eddsa25519.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <openssl/crypto.h>
+
+#include "point.h"
+#include "scalar.h"
+#include "sha512.h"
+
+enum { VSTATE_NONE = 0, VSTATE_READY = 1, VSTATE_BAD = 2 };
+
+struct n25519_key {
+    uint8_t pub[32];         /* as given; hashed as is */
+    int has_secret;
+    uint8_t scalar[32];      /* clamped secret scalar, reduced mod L */
+    uint8_t prefix[32];      /* second half of SHA-512(seed), the nonce key */
+    /*
+     * Verification state, built on first use: key_new stays as cheap as a
+     * hash, so key generation does not pay for tables it may never use.
+     */
+    atomic_int vstate;
+    pthread_mutex_t vlock;
+    n25519_ge_vartable neg_a;
+};
+
+/* Expands a seed into the clamped scalar (mod L) and the nonce prefix. */
+static void expand_seed(uint8_t scalar[32], uint8_t prefix[32], const uint8_t seed[32])
+{
+    uint8_t h[64];
+
+    n25519_sha512(h, seed, 32);
+    h[0] &= 248;
+    h[31] &= 63;
+    h[31] |= 64;
+    /* Reducing mod L does not change [a]B or S and lets the fixed-base code assume a < L. */
+    n25519_sc_reduce32(scalar, h);
+    if (prefix != NULL)
+        memcpy(prefix, h + 32, 32);
+    OPENSSL_cleanse(h, sizeof(h));
+}
+
+int native_ed25519_derive_public(const uint8_t seed[32], uint8_t pub[32])
+{
+    uint8_t a[32];
+    n25519_ge_p3 A;
+
+    expand_seed(a, NULL, seed);
+    n25519_ge_scalarmult_base(&A, a);
+    n25519_ge_tobytes(pub, &A);
+    OPENSSL_cleanse(a, sizeof(a));
+    OPENSSL_cleanse(&A, sizeof(A));
+    return 1;
+}
+
+void *native_ed25519_key_new(const uint8_t *seed, const uint8_t pub[32])
+{
+    struct n25519_key *k = calloc(1, sizeof(*k));
+
+    if (k == NULL)
+        return NULL;
+    if (pthread_mutex_init(&k->vlock, NULL) != 0) {
+        free(k);
+        return NULL;
+    }
+    memcpy(k->pub, pub, 32);
+    atomic_init(&k->vstate, VSTATE_NONE);
+    if (seed != NULL) {
+        expand_seed(k->scalar, k->prefix, seed);
+        k->has_secret = 1;
+    }
+    return k;
+}
+
+void native_ed25519_key_free(void *key)
+{
+    struct n25519_key *k = key;
+
+    if (k == NULL)
+        return;
+    pthread_mutex_destroy(&k->vlock);
+    OPENSSL_cleanse(k, sizeof(*k));
+    free(k);
+}
+
+/*
+ * Checks the instance like OpenSSL does and returns whether dom2 is used.
+ * -1: the request is malformed and must fail.
+ */
+static int dom2_needed(const struct edfast_instance *in, size_t msg_len)
+{
+    size_t clen = in->context == NULL ? 0 : in->context_len;
+
+    if (clen > 255)
+        return -1;
+    switch (in->framing) {
+    case EDFAST_PURE:
+        return clen == 0 ? 0 : -1;
+    case EDFAST_CONTEXT:
+        return clen != 0 ? 1 : -1;
+    case EDFAST_PREHASH:
+        return msg_len == EDFAST_PREHASH_BYTES ? 1 : -1;
+    default:
+        return -1;
+    }
+}
+
+/* Starts a hash with dom2(phflag, context) when the instance calls for it. */
+static void hash_start(n25519_sha512_ctx *c, const struct edfast_instance *in, int dom2)
+{
+    static const char prefix[] = "SigEd25519 no Ed25519 collisions";
+    uint8_t flags[2];
+
+    n25519_sha512_init(c);
+    if (!dom2)
+        return;
+    flags[0] = in->framing == EDFAST_PREHASH;
+    flags[1] = (uint8_t)(in->context == NULL ? 0 : in->context_len);
+    n25519_sha512_update(c, prefix, sizeof(prefix) - 1);
+    n25519_sha512_update(c, flags, 2);
+    if (flags[1])
+        n25519_sha512_update(c, in->context, flags[1]);
+}
+
+/* k = SHA-512(dom2 || R || A || M) mod L. */
+static void challenge(uint8_t k[32], const struct edfast_instance *in, int dom2,
+                      const uint8_t r[32], const uint8_t pub[32], const uint8_t *msg,
+                      size_t msg_len)
+{
+    n25519_sha512_ctx c;
+    uint8_t h[64];
+
+    hash_start(&c, in, dom2);
+    n25519_sha512_update(&c, r, 32);
+    n25519_sha512_update(&c, pub, 32);
+    n25519_sha512_update(&c, msg, msg_len);
+    n25519_sha512_final(&c, h);
+    n25519_sc_reduce64(k, h);
+}
+
+int native_ed25519_sign(const void *key, const struct edfast_instance *instance,
+                        const uint8_t *msg, size_t msg_len, uint8_t sig[64])
+{
+    const struct n25519_key *k = key;
+    const int dom2 = dom2_needed(instance, msg_len);
+    n25519_sha512_ctx c;
+    uint8_t h[64], r[32], kh[32];
+    n25519_ge_p3 R;
+
+    if (k == NULL || !k->has_secret || dom2 < 0)
+        return 0;
+
+    /* r = SHA-512(dom2 || prefix || M) mod L, R = [r]B */
+    hash_start(&c, instance, dom2);
+    n25519_sha512_update(&c, k->prefix, 32);
+    n25519_sha512_update(&c, msg, msg_len);
+    n25519_sha512_final(&c, h);
+    n25519_sc_reduce64(r, h);
+    n25519_ge_scalarmult_base(&R, r);
+    n25519_ge_tobytes(sig, &R);
+
+    /* S = (r + k a) mod L */
+    challenge(kh, instance, dom2, sig, k->pub, msg, msg_len);
+    n25519_sc_muladd(sig + 32, kh, k->scalar, r);
+
+    OPENSSL_cleanse(&c, sizeof(c));
+    OPENSSL_cleanse(h, sizeof(h));
+    OPENSSL_cleanse(r, sizeof(r));
+    OPENSSL_cleanse(&R, sizeof(R));
+    return 1;
+}
+
+/* Builds the -A tables once per key; returns whether A decoded. */
+static int verify_state(struct n25519_key *k)
+{
+    int st = atomic_load_explicit(&k->vstate, memory_order_acquire);
+
+    if (st != VSTATE_NONE)
+        return st == VSTATE_READY;
+    pthread_mutex_lock(&k->vlock);
+    st = atomic_load_explicit(&k->vstate, memory_order_relaxed);
+    if (st == VSTATE_NONE) {
+        n25519_ge_p3 A, negA;
+
+        if (n25519_ge_frombytes(&A, k->pub)) {
+            n25519_ge_neg(&negA, &A);
+            n25519_ge_vartable_init(&k->neg_a, &negA);
+            st = VSTATE_READY;
+        } else {
+            st = VSTATE_BAD;
+        }
+        atomic_store_explicit(&k->vstate, st, memory_order_release);
+    }
+    pthread_mutex_unlock(&k->vlock);
+    return st == VSTATE_READY;
+}
+
+int native_ed25519_verify(const void *key, const struct edfast_instance *instance,
+                          const uint8_t *msg, size_t msg_len, const uint8_t sig[64])
+{
+    /* The lazily built tables are a cache: logically the key does not change. */
+    struct n25519_key *k = (struct n25519_key *)key;
+    const int dom2 = dom2_needed(instance, msg_len);
+    uint8_t kh[32], rcheck[32];
+    n25519_ge_p2 R;
+
+    if (k == NULL || dom2 < 0)
+        return 0;
+    if (!n25519_sc_is_canonical(sig + 32))
+        return 0;
+    if (!verify_state(k))
+        return 0;
+    challenge(kh, instance, dom2, sig, k->pub, msg, msg_len);
+    /* [S]B - [k]A, encoded and compared with R byte for byte: no cofactor, canonical R only. */
+    n25519_ge_double_scalarmult_vartime(&R, sig + 32, kh, &k->neg_a);
+    n25519_ge_p2_tobytes(rcheck, &R);
+    return memcmp(rcheck, sig, 32) == 0;
+}

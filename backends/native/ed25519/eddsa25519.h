@@ -1,0 +1,39 @@
+/*
+ * Ed25519, Ed25519ctx and Ed25519ph (RFC 8032) on our own field, scalar,
+ * point and SHA-512 code, with verification verdicts identical to OpenSSL
+ * 3.0's default provider (cofactorless, canonical S, R compared byte-wise,
+ * public keys decoded as OpenSSL's ge_frombytes_vartime does).
+ */
+#ifndef N25519_EDDSA25519_H
+#define N25519_EDDSA25519_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../../backend.h"
+
+/* pub = encode([clamp(SHA-512(seed)[0..31])]B).  Returns 1.  Constant time in seed. */
+int native_ed25519_derive_public(const uint8_t seed[32], uint8_t pub[32]);
+
+/*
+ * Per-key state: expanded secret (when seed is given), the public key bytes
+ * exactly as given, and, built on the first verify, the tables of -A.  Any
+ * 32 bytes are accepted as pub; one that does not decode makes verify fail.
+ * Returns NULL only when out of memory.
+ */
+void *native_ed25519_key_new(const uint8_t *seed, const uint8_t pub[32]);
+/* Cleanses and frees; accepts NULL. */
+void native_ed25519_key_free(void *key);
+
+/*
+ * 1 ok, 0 on failure: no secret in the key, a context with EDFAST_PURE, an
+ * empty context with EDFAST_CONTEXT (as OpenSSL), a context longer than 255
+ * bytes, or a prehash message that is not 64 bytes.
+ */
+int native_ed25519_sign(const void *key, const struct edfast_instance *instance,
+                        const uint8_t *msg, size_t msg_len, uint8_t sig[64]);
+/* 1 valid, 0 not (including the framing failures listed for sign). */
+int native_ed25519_verify(const void *key, const struct edfast_instance *instance,
+                          const uint8_t *msg, size_t msg_len, const uint8_t sig[64]);
+
+#endif
