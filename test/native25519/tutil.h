@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static inline int t_failures;
+static int t_failures;
 
 #define CHECK(cond, ...)                                                   \
     do {                                                                   \
@@ -32,7 +32,7 @@ static inline int t_finish(const char *name)
 }
 
 /* xoshiro-style PRNG: reproducible runs, seed printed by the tests. */
-static inline uint64_t t_rng_state[2] = { 0x9e3779b97f4a7c15u, 0xd1b54a32d192ed03u };
+static uint64_t t_rng_state[2] = { 0x9e3779b97f4a7c15u, 0xd1b54a32d192ed03u };
 
 static inline uint64_t t_rand64(void)
 {

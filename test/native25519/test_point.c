@@ -1,0 +1,265 @@
+/*
+ * Point layer: the base point, [L]B = 0, fixed-base and double-scalar
+ * multiplication against plain double-and-add, points with small-order
+ * components, and decoding against a BIGNUM model of OpenSSL's
+ * ge_frombytes_vartime (non-canonical y, x = 0 with the sign bit, non-squares).
+ */
+#include <openssl/bn.h>
+
+#include "point.h"
+#include "scalar.h"
+#include "tutil.h"
+#include "bnutil.h"
+
+static BIGNUM *P, *L;
+static BN_CTX *CTX;
+
+static int points_equal_bytes(const n25519_ge_p3 *a, const n25519_ge_p3 *b)
+{
+    uint8_t ea[32], eb[32];
+
+    n25519_ge_tobytes(ea, a);
+    n25519_ge_tobytes(eb, b);
+    return memcmp(ea, eb, 32) == 0;
+}
+
+static void random_scalar(uint8_t s[32])
+{
+    uint8_t wide[64];
+
+    t_randbytes(wide, 64);
+    n25519_sc_reduce64(s, wide);
+}
+
+/* A random point of the full group: random multiple of B plus a random small-order point. */
+static void random_point(n25519_ge_p3 *q, int with_torsion)
+{
+    uint8_t s[32], y[32], lbytes[32];
+    n25519_ge_p3 p, t;
+
+    random_scalar(s);
+    n25519_ge_base(&p);
+    n25519_ge_scalarmult_slow(q, s, &p);
+    if (!with_torsion)
+        return;
+    bn_to_le32(lbytes, L);
+    do
+        t_randbytes(y, 32);
+    while (!n25519_ge_frombytes(&p, y));
+    n25519_ge_scalarmult_slow(&t, lbytes, &p); /* [L]P has order dividing 8 */
+    n25519_ge_p3_add(q, q, &t);
+}
+
+static void test_base(void)
+{
+    uint8_t enc[32], want[32], lbytes[32];
+    n25519_ge_p3 b, r, id, d;
+
+    memset(want, 0x66, 32);
+    want[0] = 0x58;
+    n25519_ge_base(&b);
+    n25519_ge_tobytes(enc, &b);
+    CHECK(memcmp(enc, want, 32) == 0, "encode(B)");
+    CHECK(n25519_ge_frombytes(&d, want) && n25519_ge_equal(&d, &b), "decode(B)");
+    bn_to_le32(lbytes, L);
+    n25519_ge_scalarmult_slow(&r, lbytes, &b);
+    n25519_ge_identity(&id);
+    CHECK(n25519_ge_equal(&r, &id), "[L]B = 0");
+    CHECK(!n25519_ge_equal(&b, &id), "B != 0");
+    /* y = 4/5 */
+    {
+        BIGNUM *y = BN_new(), *f = BN_new();
+
+        BN_set_word(f, 5);
+        BN_mod_inverse(f, f, P, CTX);
+        BN_mul_word(f, 4);
+        BN_nnmod(y, f, P, CTX);
+        bn_to_le32(enc, y);
+        CHECK(memcmp(enc, want, 31) == 0 && enc[31] == (want[31] & 0x7f), "B.y = 4/5");
+        BN_free(y);
+        BN_free(f);
+    }
+}
+
+static void test_fixed_base(int iters)
+{
+    n25519_ge_p3 b, r1, r2;
+
+    n25519_ge_base(&b);
+    for (int i = 0; i < iters; i++) {
+        uint8_t s[32];
+
+        random_scalar(s);
+        if (i == 0)
+            memset(s, 0, 32);
+        if (i == 1) {
+            memset(s, 0, 32);
+            s[0] = 1;
+        }
+        if (i == 2) {
+            bn_to_le32(s, L);
+            s[0]--; /* L - 1 */
+        }
+        if (i == 3) { /* 2^253 - 1 is the largest input allowed */
+            memset(s, 0xff, 32);
+            s[31] = 0x1f;
+        }
+        n25519_ge_scalarmult_base(&r1, s);
+        n25519_ge_scalarmult_slow(&r2, s, &b);
+        CHECK(points_equal_bytes(&r1, &r2) && n25519_ge_equal(&r1, &r2), "fixed base %d", i);
+    }
+}
+
+static void test_double_scalar(int iters)
+{
+    n25519_ge_p3 b;
+    static n25519_ge_vartable tab;
+
+    n25519_ge_base(&b);
+    for (int i = 0; i < iters; i++) {
+        uint8_t s[32], k[32];
+        n25519_ge_p3 q, r1, r2, t;
+        n25519_ge_p2 r;
+        uint8_t e1[32], e2[32];
+
+        random_point(&q, i % 2);
+        random_scalar(s);
+        random_scalar(k);
+        if (i % 5 == 1)
+            memset(s, 0, 32);
+        if (i % 7 == 2)
+            memset(k, 0, 32);
+        if (i % 11 == 3) { /* all-ones pieces exercise wNAF carries across piece borders */
+            memset(s, 0xff, 32);
+            s[31] = 0x0f;
+            memset(k, 0xff, 32);
+            k[31] = 0x0f;
+        }
+        n25519_ge_vartable_init(&tab, &q);
+        n25519_ge_double_scalarmult_vartime(&r, s, k, &tab);
+        n25519_ge_p2_tobytes(e1, &r);
+        n25519_ge_scalarmult_slow(&r1, s, &b);
+        n25519_ge_scalarmult_slow(&t, k, &q);
+        n25519_ge_p3_add(&r2, &r1, &t);
+        n25519_ge_tobytes(e2, &r2);
+        CHECK(memcmp(e1, e2, 32) == 0, "double scalar %d", i);
+    }
+}
+
+/* OpenSSL's decoding, modelled with BIGNUM.  Returns 1 and the canonical encoding, or 0. */
+static int model_decode(uint8_t enc[32], const uint8_t s[32])
+{
+    BIGNUM *y, *u = BN_new(), *v = BN_new(), *x2 = BN_new(), *x = BN_new(), *e = BN_new(),
+           *d = BN_new(), *t = BN_new(), *i = BN_new();
+    uint8_t tmp[32];
+    int ok = 0, sign = s[31] >> 7;
+
+    memcpy(tmp, s, 32);
+    tmp[31] &= 0x7f;
+    y = bn_from_le(tmp, 32);
+    BN_nnmod(y, y, P, CTX); /* non-canonical y is reduced, not rejected */
+    BN_set_word(t, 121666);
+    BN_mod_inverse(t, t, P, CTX);
+    BN_set_word(d, 121665);
+    BN_sub(d, P, d);
+    BN_mod_mul(d, d, t, P, CTX);
+    BN_mod_sqr(u, y, P, CTX);
+    BN_mod_mul(v, u, d, P, CTX);
+    BN_mod_sub(u, u, BN_value_one(), P, CTX);
+    BN_mod_add(v, v, BN_value_one(), P, CTX);
+    BN_mod_inverse(t, v, P, CTX);
+    BN_mod_mul(x2, u, t, P, CTX);
+    /* candidate x = x2^((p+3)/8), times sqrt(-1) if needed */
+    BN_copy(e, P);
+    BN_add_word(e, 3);
+    BN_rshift(e, e, 3);
+    BN_mod_exp(x, x2, e, P, CTX);
+    BN_mod_sqr(t, x, P, CTX);
+    if (BN_cmp(t, x2) != 0) {
+        BN_copy(e, P);
+        BN_sub_word(e, 1);
+        BN_rshift(e, e, 2);
+        BN_set_word(i, 2);
+        BN_mod_exp(i, i, e, P, CTX);
+        BN_mod_mul(x, x, i, P, CTX);
+        BN_mod_sqr(t, x, P, CTX);
+    }
+    if (BN_cmp(t, x2) == 0) {
+        ok = 1;
+        if (BN_is_bit_set(x, 0) != sign && !BN_is_zero(x))
+            BN_sub(x, P, x);
+        bn_to_le32(enc, y);
+        enc[31] |= (uint8_t)(BN_is_bit_set(x, 0) << 7);
+    }
+    BN_free(y); BN_free(u); BN_free(v); BN_free(x2); BN_free(x);
+    BN_free(e); BN_free(d); BN_free(t); BN_free(i);
+    return ok;
+}
+
+static void test_decode(int iters)
+{
+    for (int i = 0; i < iters; i++) {
+        uint8_t s[32], want[32], got[32];
+        n25519_ge_p3 a;
+        int ok_model, ok;
+
+        t_randbytes(s, 32);
+        if (i < 64) {
+            /* y in {0, 1, p-1, p, p+1, ..., 2^255-1} with both sign bits */
+            BIGNUM *v = BN_new();
+            static const int offs[] = { 0, 1, -1, 19, 20, 21, 37, 36, 18, 2, -2, 0 };
+
+            if (i / 2 < 12) {
+                int o = offs[i / 2];
+
+                if (i / 2 == 11) {
+                    BN_zero(v);
+                    BN_set_bit(v, 255);
+                    BN_sub_word(v, 1);
+                } else if (i / 2 >= 3 && i / 2 <= 8) {
+                    BN_copy(v, P); /* p + (o - 19): the non-canonical encodings */
+                    BN_add_word(v, (BN_ULONG)(o - 19));
+                } else {
+                    BN_zero(v);
+                    if (o >= 0)
+                        BN_set_word(v, (BN_ULONG)o);
+                    else {
+                        BN_copy(v, P);
+                        BN_sub_word(v, (BN_ULONG)-o);
+                    }
+                }
+            } else {
+                BN_set_word(v, (BN_ULONG)(i / 2));
+            }
+            bn_to_le32(s, v);
+            s[31] = (uint8_t)((s[31] & 0x7f) | ((i & 1) << 7));
+            BN_free(v);
+        }
+        ok_model = model_decode(want, s);
+        ok = n25519_ge_frombytes(&a, s);
+        CHECK(ok == ok_model, "decode verdict %d", i);
+        if (ok && ok_model) {
+            n25519_ge_tobytes(got, &a);
+            CHECK(memcmp(got, want, 32) == 0, "decode point %d", i);
+        }
+    }
+}
+
+int main(void)
+{
+    P = bn_p();
+    L = bn_l();
+    CTX = BN_CTX_new();
+    t_seed(4);
+    printf("fixed-base table %zu bytes, verify table %zu bytes, per-key table %zu bytes\n",
+           n25519_ge_base_table_bytes(), n25519_ge_verify_table_bytes(),
+           sizeof(n25519_ge_vartable));
+    test_base();
+    test_fixed_base(300);
+    test_double_scalar(200);
+    test_decode(20000);
+    BN_free(P);
+    BN_free(L);
+    BN_CTX_free(CTX);
+    return t_finish("test_point");
+}
