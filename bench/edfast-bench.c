@@ -661,6 +661,7 @@ struct row {
     int threads;        /* 0: the single-thread table */
     int rounds;
     double median, min, max;
+    double mad;         /* median absolute deviation of the rounds */
     double vs_default;  /* NAN when there is no reference */
     double vs_lib;      /* NAN when not a direct row or no library */
     double scaling;     /* threads: against 1 thread of the same implementation */
@@ -676,15 +677,30 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-static double median_of(const double *v, int n, double *min, double *max)
+static double median_sorted(double *s, int n)
+{
+    qsort(s, (size_t)n, sizeof(*s), cmp_double);
+    return n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+}
+
+/* Median of the rounds' rates, their extremes, and their median absolute deviation. */
+static void summarise(struct row *row, const double *v, int n)
 {
     double s[MAX_ROUNDS];
+    int i;
 
     memcpy(s, v, (size_t)n * sizeof(*s));
-    qsort(s, (size_t)n, sizeof(*s), cmp_double);
-    *min = s[0];
-    *max = s[n - 1];
-    return n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+    row->median = median_sorted(s, n);
+    row->min = s[0];
+    row->max = s[n - 1];
+    for (i = 0; i < n; i++)
+        s[i] = fabs(v[i] - row->median);
+    row->mad = median_sorted(s, n);
+}
+
+static double mad_percent(const struct row *r)
+{
+    return r->median > 0 ? 100 * r->mad / r->median : 0.0;
 }
 
 static struct row *add_row(void)
@@ -711,9 +727,10 @@ static void print_table(enum edfast_curve curve, enum op op, size_t first_row)
     const char *lib = curve == EDFAST_ED25519 ? "libsodium" : "libdecaf";
     size_t i;
 
-    printf("\n%s %s  (ops/s: median of %d interleaved rounds; spread = (max-min)/median)\n",
+    printf("\n%s %s  (ops/s: median of %d interleaved rounds; mad = median absolute "
+           "deviation of the rounds)\n",
            curve_names[curve], op_names[op], rows[first_row].rounds);
-    printf("  %-26s %6s %12s %7s %11s %10s\n", "implementation", "bytes", "ops/s", "spread",
+    printf("  %-26s %6s %12s %7s %11s %10s\n", "implementation", "bytes", "ops/s", "mad",
            "vs default", lib);
     for (i = first_row; i < nrows; i++) {
         const struct row *r = &rows[i];
@@ -722,8 +739,7 @@ static void print_table(enum edfast_curve curve, enum op op, size_t first_row)
             printf("  %-26s %6s", r->label, "-");
         else
             printf("  %-26s %6zu", r->label, r->msg_len);
-        printf(" %12.1f %6.1f%%", r->median,
-               r->median > 0 ? 100 * (r->max - r->min) / r->median : 0.0);
+        printf(" %12.1f %6.1f%%", r->median, mad_percent(r));
         print_ratio(r->vs_default);
         print_ratio(r->vs_lib);
         printf("\n");
@@ -788,7 +804,7 @@ static void measure_group(enum edfast_curve curve, enum op op, const struct job 
         row->kind = im->kind;
         row->msg_len = op == OP_KEYGEN ? 0 : job->len;
         row->rounds = opt.rounds;
-        row->median = median_of(rate[i], opt.rounds, &row->min, &row->max);
+        summarise(row, rate[i], opt.rounds);
         if (im->is_default)
             def = nrows - 1;
         if (im->kind == KIND_LIB)
@@ -916,7 +932,7 @@ static void measure_threads(enum edfast_curve curve, const struct job *job, int 
                 row->msg_len = job->len;
                 row->threads = t;
                 row->rounds = opt.rounds;
-                row->median = median_of(rate[p][op][t - 1], opt.rounds, &row->min, &row->max);
+                summarise(row, rate[p][op][t - 1], opt.rounds);
             }
         /* Ratios: against one thread of the same implementation, and
          * against the default provider at the same thread count. */
@@ -931,13 +947,12 @@ static void measure_threads(enum edfast_curve curve, const struct job *job, int 
                "median of %d rounds)\n", curve_names[curve], op_names[op], job->len,
                opt.rounds);
         printf("  %-26s %7s %12s %7s %9s %11s\n", "implementation", "threads", "ops/s",
-               "spread", "scaling", "vs default");
+               "mad", "scaling", "vs default");
         for (i = first_row; i < nrows; i++) {
             const struct row *row = &rows[i];
 
             printf("  %-26s %7d %12.1f %6.1f%% %8.2fx %10.2fx\n", row->label, row->threads,
-                   row->median, row->median > 0 ? 100 * (row->max - row->min) / row->median : 0,
-                   row->scaling, row->vs_default);
+                   row->median, mad_percent(row), row->scaling, row->vs_default);
         }
         fflush(stdout);
     }
@@ -1038,13 +1053,14 @@ static void write_csv(const char *path)
     if (f == NULL)
         die("cannot write %s: %s", path, strerror(errno));
     fprintf(f, "curve,op,impl,kind,msg_bytes,threads,rounds,ops_per_s,min_ops_per_s,"
-               "max_ops_per_s,ratio_vs_default,ratio_vs_lib,thread_scaling\n");
+               "max_ops_per_s,mad_ops_per_s,ratio_vs_default,ratio_vs_lib,thread_scaling\n");
     for (i = 0; i < nrows; i++) {
         const struct row *r = &rows[i];
 
-        fprintf(f, "%s,%s,%s,%s,%zu,%d,%d,%.1f,%.1f,%.1f,", curve_names[r->curve],
+        fprintf(f, "%s,%s,%s,%s,%zu,%d,%d,%.1f,%.1f,%.1f,%.1f,", curve_names[r->curve],
                 op_names[r->op], r->label, kind_names[r->kind], r->msg_len,
-                r->threads == 0 ? 1 : r->threads, r->rounds, r->median, r->min, r->max);
+                r->threads == 0 ? 1 : r->threads, r->rounds, r->median, r->min, r->max,
+                r->mad);
         if (!isnan(r->vs_default))
             fprintf(f, "%.4f", r->vs_default);
         fputc(',', f);
@@ -1069,7 +1085,7 @@ static void usage(FILE *f)
         "  --curve C        ed25519 or ed448 (repeatable; default both)\n"
         "  --op O           keygen, sign or verify (repeatable; default all)\n"
         "  --sizes LIST     message sizes, comma-separated (default 32,64,512,1024,16384)\n"
-        "  --rounds N       interleaved rounds per row (default 7; odd is best)\n"
+        "  --rounds N       interleaved rounds per row (default 9, quick 5)\n"
         "  --round-ms MS    length of one round (default 50)\n"
         "  --threads N      thread test up to N threads (default: online CPUs)\n"
         "  --no-threads     skip the thread test\n"
@@ -1175,7 +1191,7 @@ static void parse_args(int argc, char **argv)
         opt.smoke_ops = 3;
         opt.round_s = 0;
     } else {
-        opt.rounds = rounds > 0 ? rounds : opt.quick ? 5 : 7;
+        opt.rounds = rounds > 0 ? rounds : opt.quick ? 5 : 9;
         opt.round_s = (round_ms > 0 ? round_ms : opt.quick ? 20 : 50) / 1000.0;
     }
 }
