@@ -1052,12 +1052,13 @@ static void write_csv(const char *path)
 
     if (f == NULL)
         die("cannot write %s: %s", path, strerror(errno));
-    fprintf(f, "curve,op,impl,kind,msg_bytes,threads,rounds,ops_per_s,min_ops_per_s,"
+    fprintf(f, "table,curve,op,impl,kind,msg_bytes,threads,rounds,ops_per_s,min_ops_per_s,"
                "max_ops_per_s,mad_ops_per_s,ratio_vs_default,ratio_vs_lib,thread_scaling\n");
     for (i = 0; i < nrows; i++) {
         const struct row *r = &rows[i];
 
-        fprintf(f, "%s,%s,%s,%s,%zu,%d,%d,%.1f,%.1f,%.1f,%.1f,", curve_names[r->curve],
+        fprintf(f, "%s,%s,%s,%s,%s,%zu,%d,%d,%.1f,%.1f,%.1f,%.1f,",
+                r->threads == 0 ? "ops" : "threads", curve_names[r->curve],
                 op_names[r->op], r->label, kind_names[r->kind], r->msg_len,
                 r->threads == 0 ? 1 : r->threads, r->rounds, r->median, r->min, r->max,
                 r->mad);
