@@ -59,7 +59,7 @@ void fe448_weak_reduce(fe448 *a)
     a->l[0] += top;
 }
 
-/* 4p, limb by limb: big enough that a + 4p - b never goes negative for b < 2^58. */
+/* 4p, limb by limb: a + 4p - b stays non-negative for every limb of b <= 2^58 - 8. */
 static const uint64_t FOUR_P[FE448_LIMBS] = {
     4 * MASK56, 4 * MASK56, 4 * MASK56, 4 * MASK56,
     4 * (MASK56 - 1), 4 * MASK56, 4 * MASK56, 4 * MASK56
@@ -106,64 +106,98 @@ static inline void carry_columns(fe448 *r, u128 c[8])
  * Column sums for the Karatsuba form, derived in the file header:
  *   c[j]   = P00[j] + P11[j] + Pss[j+4] - P00[j+4]
  *   c[j+4] = P11[j+4] + Pss[j] + Pss[j+4] - P00[j]
- * where Pxy[k] is column k of a 4x4 product (zero for k = 7).  Both are
- * non-negative because Pss dominates P00 column by column.
+ * where Pxy[k] is column k of a 4x4 product (zero for k = 7).  The sums are
+ * worked out a pair (j, j+4) at a time so that each of the 48 word products
+ * is made once and only six accumulators are live, which keeps them in
+ * registers.  Unsigned 128-bit wrap-around makes the order of the
+ * subtraction irrelevant: every final sum is non-negative and below 2^127.
  */
+static inline __attribute__((always_inline)) void
+mul_pair(u128 c[8], const uint64_t x[8], const uint64_t y[8],
+         const uint64_t xs[4], const uint64_t ys[4], int j)
+{
+    u128 a00 = 0, a11 = 0, ass = 0, b00 = 0, b11 = 0, bss = 0;
+
+    for (int i = 0; i <= j; i++) {
+        a00 += (u128)x[i] * y[j - i];
+        a11 += (u128)x[4 + i] * y[4 + j - i];
+        ass += (u128)xs[i] * ys[j - i];
+    }
+    for (int i = j + 1; i < 4; i++) {
+        b00 += (u128)x[i] * y[4 + j - i];
+        b11 += (u128)x[4 + i] * y[8 + j - i];
+        bss += (u128)xs[i] * ys[4 + j - i];
+    }
+    c[j] = a00 + a11 + bss - b00;
+    c[j + 4] = b11 + ass + bss - a00;
+}
+
 void fe448_mul(fe448 *r, const fe448 *a, const fe448 *b)
 {
-    const uint64_t *x = a->l, *y = b->l;
-    uint64_t xs[4], ys[4];
-    u128 p00[7] = { 0 }, p11[7] = { 0 }, pss[7] = { 0 };
+    uint64_t x[8], y[8], xs[4], ys[4];
     u128 c[8];
 
+    memcpy(x, a->l, sizeof(x));
+    memcpy(y, b->l, sizeof(y));
     for (int i = 0; i < 4; i++) {
         xs[i] = x[i] + x[i + 4];
         ys[i] = y[i] + y[i + 4];
     }
-    for (int i = 0; i < 4; i++) {
-        for (int j = 0; j < 4; j++) {
-            p00[i + j] += (u128)x[i] * y[j];
-            p11[i + j] += (u128)x[i + 4] * y[j + 4];
-            pss[i + j] += (u128)xs[i] * ys[j];
-        }
-    }
-    for (int j = 0; j < 4; j++) {
-        u128 hi4 = j < 3 ? pss[j + 4] - p00[j + 4] : 0;
-        c[j] = p00[j] + p11[j] + hi4;
-        c[j + 4] = (j < 3 ? p11[j + 4] + pss[j + 4] : 0) + pss[j] - p00[j];
-    }
+    mul_pair(c, x, y, xs, ys, 0);
+    mul_pair(c, x, y, xs, ys, 1);
+    mul_pair(c, x, y, xs, ys, 2);
+    mul_pair(c, x, y, xs, ys, 3);
     carry_columns(r, c);
 }
 
-/* As fe448_mul with a == b: each 4x4 square needs 10 word products, not 16. */
+/*
+ * The same sums for a == b: the products x[i] x[k] and x[k] x[i] of a column
+ * are merged into one product with a doubled operand.
+ */
+static inline __attribute__((always_inline)) u128
+sqr_col(const uint64_t x[4], const uint64_t x2[4], int col)
+{
+    /* sum over i + k = col (0 <= i, k <= 3) of x[i] x[k] */
+    u128 acc = 0;
+
+    for (int i = col > 3 ? col - 3 : 0; 2 * i < col; i++)
+        acc += (u128)x2[i] * x[col - i];
+    if (!(col & 1))
+        acc += (u128)x[col / 2] * x[col / 2];
+    return acc;
+}
+
+static inline __attribute__((always_inline)) void
+sqr_pair(u128 c[8], const uint64_t x[8], const uint64_t x2[8],
+         const uint64_t xs[4], const uint64_t xs2[4], int j)
+{
+    u128 a00 = sqr_col(x, x2, j);
+    u128 a11 = sqr_col(x + 4, x2 + 4, j);
+    u128 ass = sqr_col(xs, xs2, j);
+    u128 b00 = j < 3 ? sqr_col(x, x2, j + 4) : 0;
+    u128 b11 = j < 3 ? sqr_col(x + 4, x2 + 4, j + 4) : 0;
+    u128 bss = j < 3 ? sqr_col(xs, xs2, j + 4) : 0;
+
+    c[j] = a00 + a11 + bss - b00;
+    c[j + 4] = b11 + ass + bss - a00;
+}
+
 void fe448_sqr(fe448 *r, const fe448 *a)
 {
-    const uint64_t *x = a->l;
-    uint64_t xs[4], x2[8], xs2[4];
-    u128 p00[7] = { 0 }, p11[7] = { 0 }, pss[7] = { 0 };
+    uint64_t x[8], x2[8], xs[4], xs2[4];
     u128 c[8];
 
+    memcpy(x, a->l, sizeof(x));
+    for (int i = 0; i < 8; i++)
+        x2[i] = 2 * x[i];
     for (int i = 0; i < 4; i++) {
         xs[i] = x[i] + x[i + 4];
         xs2[i] = 2 * xs[i];
     }
-    for (int i = 0; i < 8; i++)
-        x2[i] = 2 * x[i];
-    for (int i = 0; i < 4; i++) {
-        p00[2 * i] += (u128)x[i] * x[i];
-        p11[2 * i] += (u128)x[i + 4] * x[i + 4];
-        pss[2 * i] += (u128)xs[i] * xs[i];
-        for (int j = i + 1; j < 4; j++) {
-            p00[i + j] += (u128)x2[i] * x[j];
-            p11[i + j] += (u128)x2[i + 4] * x[j + 4];
-            pss[i + j] += (u128)xs2[i] * xs[j];
-        }
-    }
-    for (int j = 0; j < 4; j++) {
-        u128 hi4 = j < 3 ? pss[j + 4] - p00[j + 4] : 0;
-        c[j] = p00[j] + p11[j] + hi4;
-        c[j + 4] = (j < 3 ? p11[j + 4] + pss[j + 4] : 0) + pss[j] - p00[j];
-    }
+    sqr_pair(c, x, x2, xs, xs2, 0);
+    sqr_pair(c, x, x2, xs, xs2, 1);
+    sqr_pair(c, x, x2, xs, xs2, 2);
+    sqr_pair(c, x, x2, xs, xs2, 3);
     carry_columns(r, c);
 }
 
@@ -263,12 +297,6 @@ uint64_t fe448_lobit(const fe448 *a)
 
     fe448_strong_reduce(&t);
     return 0 - (t.l[0] & 1);
-}
-
-void fe448_cmov(fe448 *r, const fe448 *a, uint64_t mask)
-{
-    for (int i = 0; i < FE448_LIMBS; i++)
-        r->l[i] ^= mask & (r->l[i] ^ a->l[i]);
 }
 
 void fe448_cneg(fe448 *r, uint64_t mask)

@@ -7,7 +7,7 @@
  *
  *   "reduced": every limb < 2^56 + 2^13 (what mul, sqr, sub, weak_reduce give)
  *   mul/sqr inputs: every limb < 2^60 (so up to ~8 reduced values may be added)
- *   sub input b: every limb < 2^58 (the subtraction adds 4p as a bias)
+ *   sub input b: every limb <= 2^58 - 8 (the subtraction adds 4p as a bias)
  *
  * Everything here is constant time: no branch or memory index depends on a
  * field value.
@@ -52,8 +52,12 @@ uint64_t fe448_is_zero(const fe448 *a);             /* all-ones when a == 0 mod 
 uint64_t fe448_eq(const fe448 *a, const fe448 *b);  /* all-ones when equal mod p */
 uint64_t fe448_lobit(const fe448 *a);               /* low bit of the canonical value */
 
-/* r = mask ? a : r */
-void fe448_cmov(fe448 *r, const fe448 *a, uint64_t mask);
+/* r = mask ? a : r (inline: table scans call it in their inner loop) */
+static inline void fe448_cmov(fe448 *r, const fe448 *a, uint64_t mask)
+{
+    for (int i = 0; i < FE448_LIMBS; i++)
+        r->l[i] ^= mask & (r->l[i] ^ a->l[i]);
+}
 /* r = mask ? -r : r */
 void fe448_cneg(fe448 *r, uint64_t mask);
 

@@ -1,0 +1,334 @@
+/*
+ * Field arithmetic mod p = 2^448 - 2^224 - 1 against OpenSSL BIGNUM, on
+ * random values (reduced and with loose limbs) and edge values (0, 1, p-1,
+ * p, p+1, 2^448-1, non-canonical encodings).
+ */
+#include <openssl/bn.h>
+
+#include "field.h"
+#include "testutil.h"
+
+static BN_CTX *bnctx;
+static BIGNUM *P;
+
+/* Value of the limbs as an integer (not reduced). */
+static BIGNUM *fe_to_bn(const fe448 *a)
+{
+    BIGNUM *r = BN_new(), *t = BN_new();
+
+    BN_zero(r);
+    for (int i = FE448_LIMBS - 1; i >= 0; i--) {
+        BN_lshift(r, r, 56);
+        BN_set_word(t, a->l[i]);
+        BN_add(r, r, t);
+    }
+    BN_free(t);
+    return r;
+}
+
+/* Little-endian 56-byte encoding of a BIGNUM < 2^448. */
+static void bn_to_bytes56(uint8_t out[56], const BIGNUM *a)
+{
+    BN_bn2lebinpad(a, out, 56);
+}
+
+/* A field element from a BIGNUM < 2^448, limbs exactly 56 bits. */
+static void bn_to_fe(fe448 *r, const BIGNUM *a)
+{
+    uint8_t b[56];
+
+    bn_to_bytes56(b, a);
+    (void)fe448_frombytes(r, b);
+}
+
+/* Is the field element congruent to the BIGNUM mod p? */
+static int fe_equals_bn_mod_p(const fe448 *a, const BIGNUM *want)
+{
+    BIGNUM *x = fe_to_bn(a), *w = BN_new();
+    int ok;
+
+    BN_nnmod(x, x, P, bnctx);
+    BN_nnmod(w, want, P, bnctx);
+    ok = BN_cmp(x, w) == 0;
+    BN_free(x);
+    BN_free(w);
+    return ok;
+}
+
+/* Random element whose limbs are below 2^bits (bits <= 64). */
+static void random_fe(test_rng *rng, fe448 *a, unsigned bits)
+{
+    for (int i = 0; i < FE448_LIMBS; i++) {
+        a->l[i] = rng_u64(rng);
+        if (bits < 64)
+            a->l[i] &= (1ULL << bits) - 1;
+    }
+}
+
+/* Output bound promised by field.h for "reduced" values. */
+static int is_reduced(const fe448 *a)
+{
+    for (int i = 0; i < FE448_LIMBS; i++)
+        if (a->l[i] >= (1ULL << 56) + (1ULL << 13))
+            return 0;
+    return 1;
+}
+
+static void check_binary_ops(const fe448 *a, const fe448 *b, const char *what)
+{
+    BIGNUM *A = fe_to_bn(a), *B = fe_to_bn(b), *W = BN_new();
+    fe448 r;
+
+    fe448_mul(&r, a, b);
+    BN_mod_mul(W, A, B, P, bnctx);
+    CHECK(fe_equals_bn_mod_p(&r, W) && is_reduced(&r), "mul %s", what);
+
+    fe448_sqr(&r, a);
+    BN_mod_sqr(W, A, P, bnctx);
+    CHECK(fe_equals_bn_mod_p(&r, W) && is_reduced(&r), "sqr %s", what);
+
+    fe448_add(&r, a, b);
+    BN_add(W, A, B);
+    CHECK(fe_equals_bn_mod_p(&r, W), "add %s", what);
+
+    fe448_mul_small(&r, a, 39081);
+    BN_mul_word(W = BN_copy(W, A), 39081);
+    CHECK(fe_equals_bn_mod_p(&r, W) && is_reduced(&r), "mul_small %s", what);
+
+    BN_free(A);
+    BN_free(B);
+    BN_free(W);
+}
+
+/* sub takes b with limbs < 2^58 */
+static void check_sub(const fe448 *a, const fe448 *b, const char *what)
+{
+    BIGNUM *A = fe_to_bn(a), *B = fe_to_bn(b), *W = BN_new();
+    fe448 r;
+
+    fe448_sub(&r, a, b);
+    BN_sub(W, A, B);
+    CHECK(fe_equals_bn_mod_p(&r, W) && is_reduced(&r), "sub %s", what);
+    fe448_neg(&r, b);
+    BN_zero(W);
+    BN_sub(W, W, B);
+    CHECK(fe_equals_bn_mod_p(&r, W) && is_reduced(&r), "neg %s", what);
+    BN_free(A);
+    BN_free(B);
+    BN_free(W);
+}
+
+/* Canonical encoding, equality, zero test, low bit, inverse, isr. */
+static void check_unary(const fe448 *a, const char *what)
+{
+    BIGNUM *A = fe_to_bn(a), *W = BN_new(), *E = BN_new();
+    uint8_t got[56], want[56];
+    fe448 r, t;
+    uint64_t m;
+    int is_zero;
+
+    BN_nnmod(W, A, P, bnctx);
+    is_zero = BN_is_zero(W);
+    bn_to_bytes56(want, W);
+    fe448_tobytes(got, a);
+    CHECK(memcmp(got, want, 56) == 0, "tobytes %s", what);
+    CHECK(fe448_is_zero(a) == (is_zero ? ~0ULL : 0), "is_zero %s", what);
+    CHECK(fe448_lobit(a) == (BN_is_odd(W) ? ~0ULL : 0), "lobit %s", what);
+
+    t = *a;
+    fe448_strong_reduce(&t);
+    CHECK(fe_equals_bn_mod_p(&t, W) && BN_cmp(fe_to_bn(&t), P) < 0, "strong_reduce %s", what);
+    CHECK(fe448_eq(a, &t) == ~0ULL, "eq %s", what);
+    t.l[3] ^= 1;
+    CHECK(fe448_eq(a, &t) == 0, "neq %s", what);
+
+    fe448_inv(&r, a);
+    if (is_zero) {
+        CHECK(fe448_is_zero(&r) == ~0ULL, "inv(0) %s", what);
+    } else {
+        BN_mod_inverse(E, W, P, bnctx);
+        CHECK(fe_equals_bn_mod_p(&r, E), "inv %s", what);
+    }
+
+    /* isr: r = a^((p-3)/4), success exactly for non-zero squares */
+    m = fe448_isr(&r, a);
+    BN_sub(E, P, BN_value_one());
+    BN_rshift1(E, E); /* (p-1)/2: Euler's criterion */
+    {
+        BIGNUM *leg = BN_new(), *e2 = BN_new();
+
+        BN_mod_exp(leg, W, E, P, bnctx);
+        CHECK(m == ((!is_zero && BN_is_one(leg)) ? ~0ULL : 0), "isr verdict %s", what);
+        BN_sub_word(BN_copy(e2, P), 3);
+        BN_rshift(e2, e2, 2);
+        BN_mod_exp(leg, W, e2, P, bnctx);
+        CHECK(fe_equals_bn_mod_p(&r, leg), "isr value %s", what);
+        BN_free(leg);
+        BN_free(e2);
+    }
+    BN_free(A);
+    BN_free(W);
+    BN_free(E);
+}
+
+static void check_frombytes(const uint8_t in[56], const char *what)
+{
+    BIGNUM *v = BN_lebin2bn(in, 56, NULL);
+    fe448 r;
+    uint64_t ok = fe448_frombytes(&r, in);
+    BIGNUM *got = fe_to_bn(&r);
+
+    CHECK(ok == (BN_cmp(v, P) < 0 ? ~0ULL : 0), "frombytes canonical flag %s", what);
+    CHECK(BN_cmp(got, v) == 0, "frombytes value %s", what);
+    BN_free(v);
+    BN_free(got);
+}
+
+static void test_constants(void)
+{
+    /* p = 2^448 - 2^224 - 1 and it is prime; p = 3 mod 4 (used by isr) */
+    BIGNUM *t = BN_new(), *u = BN_new();
+
+    BN_zero(t);
+    BN_set_bit(t, 448);
+    BN_zero(u);
+    BN_set_bit(u, 224);
+    BN_sub(t, t, u);
+    BN_sub_word(t, 1);
+    CHECK(BN_cmp(t, P) == 0, "p");
+    CHECK(BN_check_prime(P, bnctx, NULL) == 1, "p prime");
+    CHECK(BN_mod_word(P, 4) == 3, "p = 3 mod 4");
+
+    /* d = -39081 is a non-square (completeness of the addition law) */
+    BN_set_word(u, 39081);
+    BN_sub(u, P, u);
+    BN_sub(t, P, BN_value_one());
+    BN_rshift1(t, t);
+    BN_mod_exp(t, u, t, P, bnctx);
+    CHECK(!BN_is_one(t), "d non-square");
+    BN_free(t);
+    BN_free(u);
+}
+
+static void test_edges(void)
+{
+    static const char *names[] = { "0", "1", "p-1", "p", "p+1", "2^448-1", "2^224", "2p-1" };
+    BIGNUM *v[7];
+    fe448 fe[8], loose;
+
+    for (int i = 0; i < 7; i++)
+        v[i] = BN_new();
+    BN_zero(v[0]);
+    BN_one(v[1]);
+    BN_sub(v[2], P, BN_value_one());
+    BN_copy(v[3], P);
+    BN_add(v[4], P, BN_value_one());
+    BN_zero(v[5]);
+    BN_set_bit(v[5], 448);
+    BN_sub_word(v[5], 1);
+    BN_zero(v[6]);
+    BN_set_bit(v[6], 224);
+    for (int i = 0; i < 7; i++)
+        bn_to_fe(&fe[i], v[i]);
+    /* 2p - 1 only exists with loose limbs: twice p's limbs, minus one */
+    bn_to_fe(&fe[7], P);
+    for (int i = 0; i < FE448_LIMBS; i++)
+        fe[7].l[i] *= 2;
+    fe[7].l[0] -= 1;
+
+    for (int i = 0; i < 8; i++) {
+        check_unary(&fe[i], names[i]);
+        for (int j = 0; j < 8; j++) {
+            check_binary_ops(&fe[i], &fe[j], names[i]);
+            check_sub(&fe[i], &fe[j], names[j]);
+        }
+    }
+    /* loose limbs at the documented input bounds */
+    for (int i = 0; i < FE448_LIMBS; i++)
+        loose.l[i] = (1ULL << 60) - 1;
+    check_binary_ops(&loose, &loose, "limbs 2^60-1");
+    check_unary(&loose, "limbs 2^60-1");
+    for (int i = 0; i < FE448_LIMBS; i++)
+        loose.l[i] = (1ULL << 58) - 8;
+    check_sub(&fe[0], &loose, "b limbs 2^58-8");
+
+    for (int i = 0; i < 7; i++) {
+        uint8_t b[56];
+
+        bn_to_bytes56(b, v[i]);
+        check_frombytes(b, names[i]);
+        BN_free(v[i]);
+    }
+}
+
+static void test_random(test_rng *rng, int n)
+{
+    for (int i = 0; i < n; i++) {
+        fe448 a, b;
+        uint8_t bytes[56];
+
+        random_fe(rng, &a, i % 3 == 0 ? 60 : 56);
+        random_fe(rng, &b, i % 5 == 0 ? 60 : 56);
+        check_binary_ops(&a, &b, "random");
+        random_fe(rng, &b, i % 2 ? 57 : 56);
+        check_sub(&a, &b, "random");
+        if (i % 8 == 0)
+            check_unary(&a, "random");
+
+        /* squares must pass isr, and r^2 a = 1 */
+        {
+            fe448 s, r, t;
+
+            fe448_sqr(&s, &a);
+            if (!fe448_is_zero(&s)) {
+                CHECK(fe448_isr(&r, &s) == ~0ULL, "isr of a square");
+                fe448_sqr(&t, &r);
+                fe448_mul(&t, &t, &s);
+                fe448_strong_reduce(&t);
+                CHECK(t.l[0] == 1 && t.l[1] == 0, "r^2 a = 1");
+            }
+        }
+
+        rng_bytes(rng, bytes, 56);
+        if (i % 4 == 0)
+            memset(bytes + 28, 0xff, 28); /* near and above p */
+        check_frombytes(bytes, "random");
+
+        /* cmov / cneg */
+        {
+            fe448 c = a, n;
+
+            fe448_cmov(&c, &b, 0);
+            CHECK(memcmp(&c, &a, sizeof(c)) == 0, "cmov 0");
+            fe448_cmov(&c, &b, ~0ULL);
+            CHECK(memcmp(&c, &b, sizeof(c)) == 0, "cmov 1");
+            c = a;
+            fe448_cneg(&c, ~0ULL);
+            fe448_neg(&n, &a);
+            CHECK(fe448_eq(&c, &n) == ~0ULL, "cneg");
+        }
+    }
+}
+
+int main(void)
+{
+    test_rng rng = { test_seed(0x448f1e1d) };
+
+    bnctx = BN_CTX_new();
+    P = BN_new();
+    BN_set_bit(P, 448);
+    {
+        BIGNUM *t = BN_new();
+
+        BN_set_bit(t, 224);
+        BN_sub(P, P, t);
+        BN_sub_word(P, 1);
+        BN_free(t);
+    }
+    test_constants();
+    test_edges();
+    test_random(&rng, 20000);
+    BN_free(P);
+    BN_CTX_free(bnctx);
+    return test_finish("test_field");
+}
