@@ -1,0 +1,748 @@
+/*
+ * JNI glue between the EdFast JCA provider (org.edfast.jca) and OpenSSL 3.
+ *
+ * Everything goes through EVP in one library context, chosen once by init():
+ *  - a configuration file named by the caller (edfast.openssl.conf), loaded into
+ *    a fresh library context, or OpenSSL's own configuration (OPENSSL_CONF) in
+ *    the default library context;
+ *  - when that configuration does not route ED25519/ED448 signatures to edfast,
+ *    edfast.so is loaded here into a private library context next to the
+ *    default provider, and every fetch uses the property query "?provider=edfast".
+ *
+ * Handles given to Java are plain pointers: EVP_PKEY * for keys, EVP_PKEY_CTX *
+ * for key generation, struct sig_ctx * for one java.security.Signature object.
+ * Java frees each exactly once (java.lang.ref.Cleaner).
+ */
+#define _GNU_SOURCE /* dladdr */
+#include <dlfcn.h>
+#include <jni.h>
+#include <limits.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <openssl/core_names.h>
+#include <openssl/crypto.h>
+#include <openssl/err.h>
+#include <openssl/evp.h>
+#include <openssl/params.h>
+#include <openssl/provider.h>
+
+#define CURVES 2
+#define MAX_CONTEXT 255
+#define MAX_SIG 114
+
+/* Instances, numbered as in org.edfast.jca.NativeLib. */
+enum instance { INST_PURE = 0, INST_CTX = 1, INST_PH = 2 };
+/* Return codes of sign/verify besides a length or a verdict. */
+#define RC_ERROR (-1)
+#define RC_UNSUPPORTED (-2)
+
+static const char *const curve_names[CURVES] = {"ED25519", "ED448"};
+static const size_t key_bytes[CURVES] = {32, 57};
+static const char *const instance_names[CURVES][3] = {
+    {"Ed25519", "Ed25519ctx", "Ed25519ph"},
+    {"Ed448", "Ed448", "Ed448ph"},
+};
+
+static OSSL_LIB_CTX *g_libctx;       /* NULL: OpenSSL's default library context */
+static OSSL_LIB_CTX *g_own_libctx;   /* one we made (config file or self-loaded edfast) */
+static const char *g_propq;          /* NULL or "?provider=edfast" */
+static char g_description[256];
+static char g_details[2048];
+/* Per curve: does the signature implementation accept "instance"? -1 unknown. */
+static int g_instance_support[CURVES] = {-1, -1};
+
+struct sig_ctx {
+    EVP_MD_CTX *md;
+    EVP_PKEY *key;       /* key of the last successful full init (md's pctx holds a reference) */
+    int op;              /* 0 none, 1 sign, 2 verify */
+    int inst;
+    size_t ctx_len;
+    unsigned char ctx[MAX_CONTEXT];
+    unsigned char *buf;  /* message copy */
+    size_t cap;
+};
+
+/* ------------------------------------------------------------------ helpers */
+
+static void throw_new(JNIEnv *env, const char *cls, const char *msg)
+{
+    jclass c = (*env)->FindClass(env, cls);
+
+    if (c != NULL)
+        (*env)->ThrowNew(env, c, msg);
+}
+
+/* The last OpenSSL error as text, clearing the queue. */
+static void openssl_error(char *out, size_t outlen)
+{
+    unsigned long e = ERR_peek_last_error();
+
+    if (e == 0)
+        snprintf(out, outlen, "no OpenSSL error");
+    else
+        ERR_error_string_n(e, out, outlen);
+    ERR_clear_error();
+}
+
+static void append(char *buf, size_t size, const char *fmt, const char *a, const char *b)
+{
+    size_t used = strlen(buf);
+
+    if (used < size)
+        snprintf(buf + used, size - used, fmt, a, b);
+}
+
+/* The name a provider gives itself ("name" parameter), else the name it was loaded under. */
+static const char *provider_real_name(const OSSL_PROVIDER *prov)
+{
+    static __thread char name[64];
+    const char *p = NULL;
+    OSSL_PARAM req[2];
+
+    req[0] = OSSL_PARAM_construct_utf8_ptr(OSSL_PROV_PARAM_NAME, (char **)&p, 0);
+    req[1] = OSSL_PARAM_construct_end();
+    if (OSSL_PROVIDER_get_params(prov, req) && p != NULL) {
+        snprintf(name, sizeof(name), "%s", p);
+        return name;
+    }
+    ERR_clear_error();
+    return OSSL_PROVIDER_get0_name(prov);
+}
+
+/* Provider that serves the signature for a curve in (libctx, propq), or NULL. */
+static const OSSL_PROVIDER *signature_provider(OSSL_LIB_CTX *libctx, const char *propq, int curve)
+{
+    EVP_SIGNATURE *sig = EVP_SIGNATURE_fetch(libctx, curve_names[curve], propq);
+    const OSSL_PROVIDER *prov;
+
+    if (sig == NULL) {
+        ERR_clear_error();
+        return NULL;
+    }
+    prov = EVP_SIGNATURE_get0_provider(sig);
+    EVP_SIGNATURE_free(sig); /* the provider outlives the method: it stays loaded */
+    return prov;
+}
+
+static int served_by_edfast(OSSL_LIB_CTX *libctx, const char *propq)
+{
+    for (int c = 0; c < CURVES; c++) {
+        const OSSL_PROVIDER *prov = signature_provider(libctx, propq, c);
+
+        if (prov == NULL || strcmp(provider_real_name(prov), "edfast") != 0)
+            return 0;
+    }
+    return 1;
+}
+
+static void describe(void)
+{
+    const OSSL_PROVIDER *prov = signature_provider(g_libctx, g_propq, 0);
+    const char *b25519 = NULL, *b448 = NULL;
+    OSSL_PARAM req[3];
+
+    if (prov == NULL) {
+        snprintf(g_description, sizeof(g_description), "none");
+        return;
+    }
+    req[0] = OSSL_PARAM_construct_utf8_ptr("ed25519-backend", (char **)&b25519, 0);
+    req[1] = OSSL_PARAM_construct_utf8_ptr("ed448-backend", (char **)&b448, 0);
+    req[2] = OSSL_PARAM_construct_end();
+    if (OSSL_PROVIDER_get_params(prov, req) && b25519 != NULL && b448 != NULL)
+        snprintf(g_description, sizeof(g_description), "%s (ED25519=%s, ED448=%s)",
+                 provider_real_name(prov), b25519, b448);
+    else
+        snprintf(g_description, sizeof(g_description), "%s", provider_real_name(prov));
+    ERR_clear_error();
+}
+
+/* Directory holding this JNI library, found with dladdr. */
+static int own_directory(char *out, size_t outlen)
+{
+    Dl_info info;
+    const char *slash;
+
+    if (dladdr((void *)&own_directory, &info) == 0 || info.dli_fname == NULL)
+        return 0;
+    slash = strrchr(info.dli_fname, '/');
+    if (slash == NULL)
+        return 0;
+    if ((size_t)(slash - info.dli_fname) >= outlen)
+        return 0;
+    memcpy(out, info.dli_fname, (size_t)(slash - info.dli_fname));
+    out[slash - info.dli_fname] = '\0';
+    return 1;
+}
+
+/* Loads edfast.so from dir into libctx; 1 on success. */
+static int try_load_edfast(OSSL_LIB_CTX *libctx, const char *dir)
+{
+    char path[PATH_MAX];
+    OSSL_PROVIDER *prov;
+
+    if (dir == NULL || dir[0] == '\0')
+        return 0;
+    snprintf(path, sizeof(path), "%s/edfast.so", dir);
+    if (access(path, R_OK) != 0) {
+        append(g_details, sizeof(g_details), "; no %s%s", path, "");
+        return 0;
+    }
+    if (!OSSL_PROVIDER_set_default_search_path(libctx, dir))
+        return 0;
+    prov = OSSL_PROVIDER_load(libctx, "edfast");
+    if (prov == NULL) {
+        char err[256];
+
+        openssl_error(err, sizeof(err));
+        append(g_details, sizeof(g_details), "; loading %s failed: %s", path, err);
+        return 0;
+    }
+    append(g_details, sizeof(g_details), "; loaded %s%s", path, "");
+    return 1;
+}
+
+/* ------------------------------------------------------------------ init */
+
+/*
+ * init(modulesProperty, confFile): chooses the library context once.
+ * Returns null on success; otherwise a message saying why the native path is unusable.
+ */
+JNIEXPORT jstring JNICALL
+Java_org_edfast_jca_NativeLib_init(JNIEnv *env, jclass cls, jstring jmodules, jstring jconf)
+{
+    const char *modules = jmodules ? (*env)->GetStringUTFChars(env, jmodules, NULL) : NULL;
+    const char *conf = jconf ? (*env)->GetStringUTFChars(env, jconf, NULL) : NULL;
+    char err[512] = "";
+    OSSL_LIB_CTX *base = NULL;
+    jstring result = NULL;
+
+    (void)cls;
+    g_details[0] = '\0';
+    if (!OPENSSL_init_crypto(OPENSSL_INIT_LOAD_CONFIG, NULL)) {
+        openssl_error(err, sizeof(err));
+        goto done;
+    }
+    if (conf != NULL && conf[0] != '\0') {
+        base = OSSL_LIB_CTX_new();
+        if (base == NULL || !OSSL_LIB_CTX_load_config(base, conf)) {
+            char why[256];
+
+            openssl_error(why, sizeof(why));
+            snprintf(err, sizeof(err), "cannot load %s: %s", conf, why);
+            OSSL_LIB_CTX_free(base);
+            goto done;
+        }
+        append(g_details, sizeof(g_details), "config %s in a fresh library context%s", conf, "");
+    } else {
+        append(g_details, sizeof(g_details), "OpenSSL configuration in the default library context%s%s", "", "");
+    }
+
+    if (served_by_edfast(base, NULL)) {
+        g_libctx = base;
+        g_own_libctx = base;
+        g_propq = NULL;
+        append(g_details, sizeof(g_details), "; configuration routes EdDSA to edfast%s%s", "", "");
+    } else if (OSSL_PROVIDER_available(base, "edfast") && served_by_edfast(base, "?provider=edfast")) {
+        g_libctx = base;
+        g_own_libctx = base;
+        g_propq = "?provider=edfast";
+        append(g_details, sizeof(g_details), "; configuration loads edfast, using propq ?provider=edfast%s%s", "", "");
+    } else {
+        OSSL_LIB_CTX *own = OSSL_LIB_CTX_new();
+        char dir[PATH_MAX];
+        const char *env_modules = getenv("OPENSSL_MODULES");
+        int loaded = 0;
+
+        append(g_details, sizeof(g_details), "; configuration does not route EdDSA to edfast%s%s", "", "");
+        if (own == NULL) {
+            snprintf(err, sizeof(err), "OSSL_LIB_CTX_new failed");
+            goto done;
+        }
+        loaded = try_load_edfast(own, modules)
+            || try_load_edfast(own, env_modules)
+            || (own_directory(dir, sizeof(dir)) && try_load_edfast(own, dir))
+            || try_load_edfast(own, OPENSSL_info(OPENSSL_INFO_MODULES_DIR));
+        if (loaded && OSSL_PROVIDER_load(own, "default") != NULL
+                && served_by_edfast(own, "?provider=edfast")) {
+            g_libctx = own;
+            g_own_libctx = own;
+            g_propq = "?provider=edfast";
+            if (base != NULL)
+                OSSL_LIB_CTX_free(base);
+        } else {
+            /* No edfast anywhere: the configuration's own provider still beats Java. */
+            ERR_clear_error();
+            OSSL_LIB_CTX_free(own);
+            g_libctx = base;
+            g_own_libctx = base;
+            g_propq = NULL;
+            append(g_details, sizeof(g_details), "; edfast.so not found: using the configured provider%s%s", "", "");
+        }
+    }
+    if (signature_provider(g_libctx, g_propq, 0) == NULL
+            || signature_provider(g_libctx, g_propq, 1) == NULL) {
+        snprintf(err, sizeof(err), "no OpenSSL provider offers ED25519 and ED448 signatures");
+        goto done;
+    }
+    describe();
+
+done:
+    if (err[0] != '\0')
+        result = (*env)->NewStringUTF(env, err);
+    if (modules)
+        (*env)->ReleaseStringUTFChars(env, jmodules, modules);
+    if (conf)
+        (*env)->ReleaseStringUTFChars(env, jconf, conf);
+    return result;
+}
+
+JNIEXPORT jstring JNICALL
+Java_org_edfast_jca_NativeLib_description(JNIEnv *env, jclass cls)
+{
+    (void)cls;
+    return (*env)->NewStringUTF(env, g_description);
+}
+
+JNIEXPORT jstring JNICALL
+Java_org_edfast_jca_NativeLib_details(JNIEnv *env, jclass cls)
+{
+    char buf[sizeof(g_details) + 128];
+
+    (void)cls;
+    snprintf(buf, sizeof(buf), "%s; OpenSSL %s; propq %s", g_details,
+             OpenSSL_version(OPENSSL_VERSION_STRING), g_propq ? g_propq : "(none)");
+    return (*env)->NewStringUTF(env, buf);
+}
+
+/* ------------------------------------------------------------------ keys */
+
+/* Copies the raw key halves of pkey into the Java arrays (either may be null). */
+static int export_raw(JNIEnv *env, EVP_PKEY *pkey, size_t len, jbyteArray priv, jbyteArray pub)
+{
+    unsigned char buf[64];
+    size_t n = len;
+
+    if (priv != NULL) {
+        if (!EVP_PKEY_get_raw_private_key(pkey, buf, &n) || n != len)
+            return 0;
+        (*env)->SetByteArrayRegion(env, priv, 0, (jsize)len, (const jbyte *)buf);
+        OPENSSL_cleanse(buf, sizeof(buf));
+    }
+    n = len;
+    if (pub != NULL) {
+        if (!EVP_PKEY_get_raw_public_key(pkey, buf, &n) || n != len)
+            return 0;
+        (*env)->SetByteArrayRegion(env, pub, 0, (jsize)len, (const jbyte *)buf);
+    }
+    return 1;
+}
+
+/*
+ * keyFromRaw(curve, priv, pub): an EVP_PKEY from a seed (pub then receives the
+ * derived public key when non-null) or, when priv is null, from a public key.
+ */
+JNIEXPORT jlong JNICALL
+Java_org_edfast_jca_NativeLib_keyFromRaw(JNIEnv *env, jclass cls, jint curve, jbyteArray priv,
+                                         jbyteArray pub)
+{
+    unsigned char buf[64];
+    size_t len = key_bytes[curve & 1];
+    EVP_PKEY *pkey;
+
+    (void)cls;
+    if (priv != NULL) {
+        if ((size_t)(*env)->GetArrayLength(env, priv) != len)
+            return 0;
+        (*env)->GetByteArrayRegion(env, priv, 0, (jsize)len, (jbyte *)buf);
+        pkey = EVP_PKEY_new_raw_private_key_ex(g_libctx, curve_names[curve & 1], g_propq, buf, len);
+        OPENSSL_cleanse(buf, sizeof(buf));
+        if (pkey != NULL && pub != NULL && !export_raw(env, pkey, len, NULL, pub)) {
+            EVP_PKEY_free(pkey);
+            pkey = NULL;
+        }
+    } else {
+        if (pub == NULL || (size_t)(*env)->GetArrayLength(env, pub) != len)
+            return 0;
+        (*env)->GetByteArrayRegion(env, pub, 0, (jsize)len, (jbyte *)buf);
+        pkey = EVP_PKEY_new_raw_public_key_ex(g_libctx, curve_names[curve & 1], g_propq, buf, len);
+    }
+    if (pkey == NULL)
+        ERR_clear_error();
+    return (jlong)(intptr_t)pkey;
+}
+
+JNIEXPORT jlong JNICALL
+Java_org_edfast_jca_NativeLib_upRef(JNIEnv *env, jclass cls, jlong handle)
+{
+    EVP_PKEY *pkey = (EVP_PKEY *)(intptr_t)handle;
+
+    (void)env;
+    (void)cls;
+    return pkey != NULL && EVP_PKEY_up_ref(pkey) ? handle : 0;
+}
+
+JNIEXPORT void JNICALL
+Java_org_edfast_jca_NativeLib_freeKey(JNIEnv *env, jclass cls, jlong handle)
+{
+    (void)env;
+    (void)cls;
+    EVP_PKEY_free((EVP_PKEY *)(intptr_t)handle);
+}
+
+/* A key generation context for a curve, initialised once and reused. */
+JNIEXPORT jlong JNICALL
+Java_org_edfast_jca_NativeLib_newKeyGen(JNIEnv *env, jclass cls, jint curve)
+{
+    EVP_PKEY_CTX *ctx = EVP_PKEY_CTX_new_from_name(g_libctx, curve_names[curve & 1], g_propq);
+
+    (void)env;
+    (void)cls;
+    if (ctx != NULL && EVP_PKEY_keygen_init(ctx) <= 0) {
+        EVP_PKEY_CTX_free(ctx);
+        ctx = NULL;
+    }
+    if (ctx == NULL)
+        ERR_clear_error();
+    return (jlong)(intptr_t)ctx;
+}
+
+JNIEXPORT void JNICALL
+Java_org_edfast_jca_NativeLib_freeKeyGen(JNIEnv *env, jclass cls, jlong handle)
+{
+    (void)env;
+    (void)cls;
+    EVP_PKEY_CTX_free((EVP_PKEY_CTX *)(intptr_t)handle);
+}
+
+/* generate(genctx, curve, priv, pub): a fresh key pair; its halves are copied out. */
+JNIEXPORT jlong JNICALL
+Java_org_edfast_jca_NativeLib_generate(JNIEnv *env, jclass cls, jlong handle, jint curve,
+                                       jbyteArray priv, jbyteArray pub)
+{
+    EVP_PKEY_CTX *ctx = (EVP_PKEY_CTX *)(intptr_t)handle;
+    EVP_PKEY *pkey = NULL;
+
+    (void)cls;
+    if (EVP_PKEY_generate(ctx, &pkey) <= 0 || pkey == NULL) {
+        ERR_clear_error();
+        return 0;
+    }
+    if (!export_raw(env, pkey, key_bytes[curve & 1], priv, pub)) {
+        ERR_clear_error();
+        EVP_PKEY_free(pkey);
+        return 0;
+    }
+    return (jlong)(intptr_t)pkey;
+}
+
+/* ------------------------------------------------------------------ signatures */
+
+JNIEXPORT jlong JNICALL
+Java_org_edfast_jca_NativeLib_newSigCtx(JNIEnv *env, jclass cls)
+{
+    struct sig_ctx *s = calloc(1, sizeof(*s));
+
+    (void)env;
+    (void)cls;
+    if (s == NULL)
+        return 0;
+    s->md = EVP_MD_CTX_new();
+    if (s->md == NULL) {
+        free(s);
+        return 0;
+    }
+    return (jlong)(intptr_t)s;
+}
+
+JNIEXPORT void JNICALL
+Java_org_edfast_jca_NativeLib_freeSigCtx(JNIEnv *env, jclass cls, jlong handle)
+{
+    struct sig_ctx *s = (struct sig_ctx *)(intptr_t)handle;
+
+    (void)env;
+    (void)cls;
+    if (s == NULL)
+        return;
+    EVP_MD_CTX_free(s->md);
+    if (s->buf != NULL) {
+        OPENSSL_cleanse(s->buf, s->cap);
+        free(s->buf);
+    }
+    free(s);
+}
+
+/* Does the signature implementation behind md (just initialised) take "instance"? */
+static int instance_supported(struct sig_ctx *s, int curve)
+{
+    int known = __atomic_load_n(&g_instance_support[curve], __ATOMIC_ACQUIRE);
+    const OSSL_PARAM *settable;
+    EVP_PKEY_CTX *pctx;
+
+    if (known >= 0)
+        return known;
+    pctx = EVP_MD_CTX_get_pkey_ctx(s->md);
+    if (pctx == NULL)
+        return -1; /* not initialised yet: ask again after a pure init */
+    settable = EVP_PKEY_CTX_settable_params(pctx);
+    known = settable != NULL && OSSL_PARAM_locate_const(settable, "instance") != NULL;
+    ERR_clear_error();
+    __atomic_store_n(&g_instance_support[curve], known, __ATOMIC_RELEASE);
+    return known;
+}
+
+static int do_init(struct sig_ctx *s, EVP_PKEY *key, int op, const OSSL_PARAM *params)
+{
+    if (op == 1)
+        return EVP_DigestSignInit_ex(s->md, NULL, NULL, key != NULL ? g_libctx : NULL,
+                                     key != NULL ? g_propq : NULL, key, params) == 1;
+    return EVP_DigestVerifyInit_ex(s->md, NULL, NULL, key != NULL ? g_libctx : NULL,
+                                   key != NULL ? g_propq : NULL, key, params) == 1;
+}
+
+/*
+ * Makes s->md ready for one sign (op 1) or verify (op 2) with key and instance.
+ * A context already set up for the same key and operation is re-initialised
+ * with a NULL key, which is far cheaper than a fresh set-up.
+ */
+static int prepare(struct sig_ctx *s, EVP_PKEY *key, int op, int curve, int inst,
+                   const unsigned char *context, size_t context_len)
+{
+    OSSL_PARAM params[3];
+    const OSSL_PARAM *p = NULL;
+    int same_key = s->key == key && s->op == op;
+
+    if (inst != INST_PURE || s->inst != INST_PURE) {
+        int supported = instance_supported(s, curve);
+
+        if (supported < 0) {
+            /* Learn it from a pure set-up of this very context. */
+            EVP_MD_CTX_reset(s->md);
+            s->key = NULL;
+            s->op = 0;
+            if (!do_init(s, key, op, NULL)) {
+                ERR_clear_error();
+                return RC_ERROR;
+            }
+            s->key = key;
+            s->op = op;
+            s->inst = INST_PURE;
+            same_key = 1;
+            supported = instance_supported(s, curve);
+        }
+        if (!supported)
+            return inst == INST_PURE ? 1 : RC_UNSUPPORTED;
+        params[0] = OSSL_PARAM_construct_utf8_string(
+            "instance", (char *)instance_names[curve][inst], 0);
+        params[1] = OSSL_PARAM_construct_octet_string("context-string", (void *)context,
+                                                      context_len);
+        params[2] = OSSL_PARAM_construct_end();
+        if (context == NULL)
+            params[1] = params[2];
+        p = params;
+    }
+    if (same_key) {
+        if (do_init(s, NULL, op, p))
+            goto ok;
+        ERR_clear_error();
+    }
+    EVP_MD_CTX_reset(s->md);
+    s->key = NULL;
+    s->op = 0;
+    if (!do_init(s, key, op, p)) {
+        ERR_clear_error();
+        return inst == INST_PURE ? RC_ERROR : RC_UNSUPPORTED;
+    }
+    s->key = key;
+    s->op = op;
+ok:
+    s->inst = inst;
+    s->ctx_len = context != NULL ? context_len : 0;
+    if (context != NULL && context_len > 0)
+        memcpy(s->ctx, context, context_len);
+    return 1;
+}
+
+/* Copies msg[off, off+len) into the context's buffer, growing it by doubling. */
+static const unsigned char *copy_message(JNIEnv *env, struct sig_ctx *s, jbyteArray msg,
+                                         jint off, jint len)
+{
+    static const unsigned char empty[1];
+
+    if (len <= 0)
+        return empty;
+    if ((size_t)len > s->cap) {
+        size_t cap = s->cap ? s->cap : 256;
+        unsigned char *nbuf;
+
+        while (cap < (size_t)len)
+            cap *= 2;
+        nbuf = malloc(cap);
+        if (nbuf == NULL)
+            return NULL;
+        if (s->buf != NULL) {
+            OPENSSL_cleanse(s->buf, s->cap);
+            free(s->buf);
+        }
+        s->buf = nbuf;
+        s->cap = cap;
+    }
+    (*env)->GetByteArrayRegion(env, msg, off, len, (jbyte *)s->buf);
+    return s->buf;
+}
+
+static int context_arg(JNIEnv *env, jbyteArray jcontext, unsigned char *context, size_t *len)
+{
+    if (jcontext == NULL) {
+        *len = 0;
+        return 0;
+    }
+    *len = (size_t)(*env)->GetArrayLength(env, jcontext);
+    if (*len > MAX_CONTEXT)
+        *len = MAX_CONTEXT;
+    (*env)->GetByteArrayRegion(env, jcontext, 0, (jsize)*len, (jbyte *)context);
+    return 1;
+}
+
+/*
+ * sign(sigctx, key, curve, instance, context, msg, off, len, sigOut):
+ * the signature length, RC_ERROR, or RC_UNSUPPORTED when the provider does not
+ * take the instance/context parameters.
+ */
+JNIEXPORT jint JNICALL
+Java_org_edfast_jca_NativeLib_sign(JNIEnv *env, jclass cls, jlong hctx, jlong hkey, jint curve,
+                                   jint inst, jbyteArray jcontext, jbyteArray msg, jint off,
+                                   jint len, jbyteArray out)
+{
+    struct sig_ctx *s = (struct sig_ctx *)(intptr_t)hctx;
+    EVP_PKEY *key = (EVP_PKEY *)(intptr_t)hkey;
+    unsigned char sig[MAX_SIG], context[MAX_CONTEXT];
+    size_t context_len, siglen = sizeof(sig);
+    const unsigned char *m;
+    int has_context = context_arg(env, jcontext, context, &context_len);
+    int rc;
+
+    (void)cls;
+    curve &= 1;
+    rc = prepare(s, key, 1, curve, inst, has_context ? context : NULL, context_len);
+    if (rc != 1)
+        return rc;
+    m = copy_message(env, s, msg, off, len);
+    if (m == NULL)
+        return RC_ERROR;
+    if (EVP_DigestSign(s->md, sig, &siglen, m, (size_t)(len > 0 ? len : 0)) != 1) {
+        ERR_clear_error();
+        s->op = 0; /* force a full set-up next time */
+        return RC_ERROR;
+    }
+    (*env)->SetByteArrayRegion(env, out, 0, (jsize)siglen, (const jbyte *)sig);
+    return (jint)siglen;
+}
+
+/* verify(...): 1 valid, 0 invalid, RC_ERROR, RC_UNSUPPORTED. */
+JNIEXPORT jint JNICALL
+Java_org_edfast_jca_NativeLib_verify(JNIEnv *env, jclass cls, jlong hctx, jlong hkey, jint curve,
+                                     jint inst, jbyteArray jcontext, jbyteArray msg, jint off,
+                                     jint len, jbyteArray jsig)
+{
+    struct sig_ctx *s = (struct sig_ctx *)(intptr_t)hctx;
+    EVP_PKEY *key = (EVP_PKEY *)(intptr_t)hkey;
+    unsigned char sig[MAX_SIG], context[MAX_CONTEXT];
+    size_t context_len, siglen = (size_t)(*env)->GetArrayLength(env, jsig);
+    const unsigned char *m;
+    int has_context = context_arg(env, jcontext, context, &context_len);
+    int rc;
+
+    (void)cls;
+    curve &= 1;
+    if (siglen != 2 * key_bytes[curve])
+        return 0;
+    (*env)->GetByteArrayRegion(env, jsig, 0, (jsize)siglen, (jbyte *)sig);
+    rc = prepare(s, key, 2, curve, inst, has_context ? context : NULL, context_len);
+    if (rc != 1)
+        return rc;
+    m = copy_message(env, s, msg, off, len);
+    if (m == NULL)
+        return RC_ERROR;
+    rc = EVP_DigestVerify(s->md, sig, siglen, m, (size_t)(len > 0 ? len : 0));
+    if (rc != 1) {
+        ERR_clear_error();
+        rc = 0;
+    }
+    return rc;
+}
+
+/* ------------------------------------------------------------------ benchmark */
+
+static double now_ns(void)
+{
+    struct timespec ts;
+
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+
+/*
+ * evpLoop(key, curve, op, msgLen, iterations): nanoseconds for `iterations`
+ * operations done in C through the same EVP path (same library context, same
+ * provider, re-initialised EVP_MD_CTX).  op 0 keygen, 1 sign, 2 verify,
+ * 3 sign+verify.  Negative on failure.
+ */
+JNIEXPORT jlong JNICALL
+Java_org_edfast_jca_NativeLib_evpLoop(JNIEnv *env, jclass cls, jlong hkey, jint curve, jint op,
+                                      jint msg_len, jint iterations)
+{
+    EVP_PKEY *key = (EVP_PKEY *)(intptr_t)hkey;
+    EVP_MD_CTX *sctx = EVP_MD_CTX_new(), *vctx = EVP_MD_CTX_new();
+    EVP_PKEY_CTX *gctx = NULL;
+    unsigned char *msg = malloc((size_t)msg_len + 1);
+    unsigned char sig[MAX_SIG];
+    size_t siglen = sizeof(sig);
+    double start = 0, end = 0;
+    int ok = sctx != NULL && vctx != NULL && msg != NULL;
+
+    (void)env;
+    (void)cls;
+    curve &= 1;
+    if (ok) {
+        for (jint i = 0; i < msg_len; i++)
+            msg[i] = (unsigned char)(i * 31 + 7);
+        ok = EVP_DigestSignInit_ex(sctx, NULL, NULL, g_libctx, g_propq, key, NULL) == 1
+            && EVP_DigestSign(sctx, sig, &siglen, msg, (size_t)msg_len) == 1
+            && EVP_DigestVerifyInit_ex(vctx, NULL, NULL, g_libctx, g_propq, key, NULL) == 1;
+    }
+    if (ok && op == 0) {
+        gctx = EVP_PKEY_CTX_new_from_name(g_libctx, curve_names[curve], g_propq);
+        ok = gctx != NULL && EVP_PKEY_keygen_init(gctx) > 0;
+    }
+    if (ok) {
+        start = now_ns();
+        for (jint i = 0; ok && i < iterations; i++) {
+            if (op == 0) {
+                EVP_PKEY *k = NULL;
+
+                ok = EVP_PKEY_generate(gctx, &k) > 0;
+                EVP_PKEY_free(k);
+                continue;
+            }
+            if (op & 1) {
+                siglen = sizeof(sig);
+                ok = EVP_DigestSignInit_ex(sctx, NULL, NULL, NULL, NULL, NULL, NULL) == 1
+                    && EVP_DigestSign(sctx, sig, &siglen, msg, (size_t)msg_len) == 1;
+            }
+            if (ok && (op & 2))
+                ok = EVP_DigestVerifyInit_ex(vctx, NULL, NULL, NULL, NULL, NULL, NULL) == 1
+                    && EVP_DigestVerify(vctx, sig, siglen, msg, (size_t)msg_len) == 1;
+        }
+        end = now_ns();
+    }
+    ERR_clear_error();
+    EVP_PKEY_CTX_free(gctx);
+    EVP_MD_CTX_free(sctx);
+    EVP_MD_CTX_free(vctx);
+    free(msg);
+    return ok ? (jlong)(end - start) : -1;
+}

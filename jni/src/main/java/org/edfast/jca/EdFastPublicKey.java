@@ -1,0 +1,155 @@
+package org.edfast.jca;
+
+import java.io.ObjectStreamException;
+import java.math.BigInteger;
+import java.security.InvalidKeyException;
+import java.security.Key;
+import java.security.KeyRep;
+import java.security.PublicKey;
+import java.security.interfaces.EdECPublicKey;
+import java.security.spec.EdECPoint;
+import java.security.spec.NamedParameterSpec;
+import java.util.Arrays;
+
+/** An Ed25519 or Ed448 public key; encodes as SunEC's EdDSAPublicKeyImpl does. */
+final class EdFastPublicKey implements EdECPublicKey {
+    private static final long serialVersionUID = 1L;
+
+    final transient Curve curve;
+    /** The RFC 8032 encoding of the point (keyLen bytes). */
+    private final transient byte[] raw;
+    private final transient EdECPoint point;
+    private transient volatile long handle;
+    /** null unknown, "" decodes, else SunEC's message for why it does not. */
+    private transient volatile String pointCheck;
+
+    private EdFastPublicKey(Curve curve, byte[] raw, EdECPoint point, long handle, boolean valid) {
+        this.curve = curve;
+        this.raw = raw;
+        this.point = point;
+        if (handle != 0) {
+            this.handle = NativeKey.attach(this, handle);
+        }
+        this.pointCheck = valid ? "" : null;
+    }
+
+    /** From raw encoded bytes (already of the right length). */
+    static EdFastPublicKey fromRaw(Curve c, byte[] raw, long handle, boolean valid) {
+        byte[] copy = raw.clone();
+        byte[] be = new byte[c.keyLen];
+        for (int i = 0; i < c.keyLen; i++) {
+            be[i] = copy[c.keyLen - 1 - i];
+        }
+        boolean xOdd = (be[0] & 0x80) != 0;
+        be[0] &= 0x7f;
+        EdECPoint point = new EdECPoint(xOdd, new BigInteger(1, be));
+        return new EdFastPublicKey(c, copy, point, handle, valid);
+    }
+
+    /** From a point, encoded exactly as SunEC encodes it (including its truncation). */
+    static EdFastPublicKey fromPoint(Curve c, EdECPoint point) {
+        byte[] y = point.getY().toByteArray();
+        for (int i = 0, j = y.length - 1; i < j; i++, j--) {
+            byte t = y[i];
+            y[i] = y[j];
+            y[j] = t;
+        }
+        byte[] raw = Arrays.copyOf(y, c.keyLen);
+        if (point.isXOdd()) {
+            raw[c.keyLen - 1] |= (byte) 0x80;
+        }
+        return new EdFastPublicKey(c, raw, point, 0, false);
+    }
+
+    static EdFastPublicKey fromX509(byte[] encoded) throws InvalidKeyException {
+        Der.Public p = Der.parseX509(encoded);
+        return fromRaw(p.curve, p.raw, 0, false);
+    }
+
+    byte[] rawBytes() {
+        return raw;
+    }
+
+    /** Throws InvalidKeyException, as SunEC's initVerify does, for a point that does not decode. */
+    void checkDecodes() throws InvalidKeyException {
+        String check = pointCheck;
+        if (check == null) {
+            // Through the EdECPoint, as SunEC does in initVerify.
+            check = curve.checkPoint(point.isXOdd(), point.getY());
+            pointCheck = check = check == null ? "" : check;
+        }
+        if (!check.isEmpty()) {
+            throw new InvalidKeyException(check);
+        }
+    }
+
+    /** The native EVP_PKEY, made on first use. */
+    long handle() throws InvalidKeyException {
+        long h = handle;
+        if (h == 0) {
+            synchronized (this) {
+                h = handle;
+                if (h == 0) {
+                    h = NativeLib.keyFromRaw(curve.id, null, raw);
+                    if (h == 0) {
+                        throw new InvalidKeyException("OpenSSL refused the " + curve.specName
+                                + " public key");
+                    }
+                    handle = h = NativeKey.attach(this, h);
+                }
+            }
+        }
+        return h;
+    }
+
+    @Override
+    public EdECPoint getPoint() {
+        return point;
+    }
+
+    @Override
+    public NamedParameterSpec getParams() {
+        return curve.spec;
+    }
+
+    @Override
+    public String getAlgorithm() {
+        return "EdDSA";
+    }
+
+    @Override
+    public String getFormat() {
+        return "X.509";
+    }
+
+    @Override
+    public byte[] getEncoded() {
+        return Der.x509(curve, raw);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (this == o) {
+            return true;
+        }
+        if (!(o instanceof Key) || !(o instanceof PublicKey)) {
+            return false;
+        }
+        Key k = (Key) o;
+        return "X.509".equals(k.getFormat()) && Arrays.equals(getEncoded(), k.getEncoded());
+    }
+
+    @Override
+    public int hashCode() {
+        return Arrays.hashCode(getEncoded());
+    }
+
+    @Override
+    public String toString() {
+        return "EdFast " + curve.specName + " public key, " + (8 * curve.keyLen) + " bits";
+    }
+
+    private Object writeReplace() throws ObjectStreamException {
+        return new KeyRep(KeyRep.Type.PUBLIC, getAlgorithm(), getFormat(), getEncoded());
+    }
+}

@@ -1,0 +1,84 @@
+package org.edfast.jca;
+
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * The JNI library (libedfastjni.so) and the one-time choice between the native
+ * path (OpenSSL 3 through EVP) and the Java path (delegation to SunEC).
+ */
+final class NativeLib {
+    static final Logger LOG = Logger.getLogger("org.edfast.jca");
+
+    /** Instance codes shared with jni/native/edfast_jni.c. */
+    static final int INST_PURE = 0, INST_CTX = 1, INST_PH = 2;
+    static final int RC_ERROR = -1, RC_UNSUPPORTED = -2;
+
+    /** True when the native path is in use. */
+    static final boolean AVAILABLE;
+    /** Which OpenSSL provider serves, or why the Java path is used. */
+    static final String DESCRIPTION;
+
+    static {
+        boolean ok = false;
+        String description;
+        if (Boolean.getBoolean("edfast.forceJava")) {
+            description = "SunEC (Java path forced by edfast.forceJava=true)";
+            LOG.info("EdFast: " + description);
+        } else {
+            String why = null;
+            try {
+                System.loadLibrary("edfastjni");
+                why = init(System.getProperty("edfast.modules"),
+                        System.getProperty("edfast.openssl.conf"));
+            } catch (UnsatisfiedLinkError | SecurityException e) {
+                why = "cannot load the JNI library edfastjni: " + e.getMessage();
+            }
+            if (why == null) {
+                ok = true;
+                description = description();
+                if (LOG.isLoggable(Level.FINE)) {
+                    LOG.fine("EdFast: OpenSSL provider " + description + "; " + details());
+                }
+            } else {
+                description = "SunEC (native path unavailable: " + why + ")";
+                LOG.warning("EdFast: native path unavailable, delegating to SunEC: " + why);
+            }
+        }
+        AVAILABLE = ok;
+        DESCRIPTION = description;
+    }
+
+    private NativeLib() {
+    }
+
+    private static native String init(String modulesDir, String confFile);
+
+    static native String description();
+
+    static native String details();
+
+    static native long keyFromRaw(int curve, byte[] priv, byte[] pub);
+
+    static native long upRef(long key);
+
+    static native void freeKey(long key);
+
+    static native long newKeyGen(int curve);
+
+    static native void freeKeyGen(long genctx);
+
+    static native long generate(long genctx, int curve, byte[] priv, byte[] pub);
+
+    static native long newSigCtx();
+
+    static native void freeSigCtx(long sigctx);
+
+    static native int sign(long sigctx, long key, int curve, int instance, byte[] context,
+            byte[] msg, int off, int len, byte[] sigOut);
+
+    static native int verify(long sigctx, long key, int curve, int instance, byte[] context,
+            byte[] msg, int off, int len, byte[] sig);
+
+    static native long evpLoop(long key, int curve, int op, int msgLen, int iterations);
+}
