@@ -1,0 +1,215 @@
+/*
+ * Curve-level checks: the base point is on the curve with order l, the
+ * constant-time fixed-base multiplication agrees with a plain double-and-add,
+ * the group law is complete on the 4-torsion, encode/decode round-trip, and
+ * the decoder's acceptance rule on edge encodings (y >= p, y = +-1, high bits
+ * of byte 56, the x sign bit with x = 0) is the one documented in point.h.
+ */
+#include <openssl/bn.h>
+
+#include "point.h"
+#include "scalar.h"
+#include "scalarmul.h"
+#include "testutil.h"
+
+/* Reference [k]P by double-and-add over the bits of k (variable time). */
+static void ref_mul(ge448 *r, const ge448 *p, const uint8_t *k, size_t klen)
+{
+    ge448_cached c;
+
+    ge448_to_cached(&c, p);
+    ge448_identity(r);
+    for (size_t i = klen * 8; i-- > 0;) {
+        ge448_dbl(r, r, 1);
+        if ((k[i / 8] >> (i % 8)) & 1)
+            ge448_add_cached(r, r, &c);
+    }
+}
+
+/* x^2 + y^2 = 1 + d x^2 y^2 in projective form, and T = XY/Z. */
+static int on_curve(const ge448 *p)
+{
+    fe448 x2, y2, z2, z4, l, r, t;
+
+    fe448_sqr(&x2, &p->X);
+    fe448_sqr(&y2, &p->Y);
+    fe448_sqr(&z2, &p->Z);
+    fe448_sqr(&z4, &z2);
+    fe448_add(&l, &x2, &y2);
+    fe448_mul(&l, &l, &z2);
+    fe448_mul(&t, &x2, &y2);
+    fe448_mul_small(&t, &t, 39081);
+    fe448_sub(&r, &z4, &t);
+    if (!fe448_eq(&l, &r))
+        return 0;
+    fe448_mul(&l, &p->X, &p->Y);
+    fe448_mul(&r, &p->T, &p->Z);
+    return fe448_eq(&l, &r) != 0;
+}
+
+static const char *L_HEX =
+    "3fffffffffffffffffffffffffffffffffffffffffffffffffffffff7cca23e9"
+    "c44edb49aed63690216cc2728dc58f552378c292ab5844f3";
+
+static void test_base_order(void)
+{
+    BIGNUM *l = NULL;
+    uint8_t lb[57];
+    ge448 b, r;
+
+    BN_hex2bn(&l, L_HEX);
+    BN_bn2lebinpad(l, lb, 57);
+    ge448_base(&b);
+    CHECK(on_curve(&b), "base point on curve");
+    ref_mul(&r, &b, lb, 57);
+    CHECK(ge448_is_identity(&r), "[l]B = identity");
+    lb[0] -= 1;
+    ref_mul(&r, &b, lb, 57);
+    ge448_neg(&b, &b);
+    CHECK(ge448_eq(&r, &b), "[l-1]B = -B");
+    BN_free(l);
+}
+
+static void test_fixed_base(test_rng *rng)
+{
+    ge448 b, want, got;
+
+    ge448_base(&b);
+    for (int i = 0; i < 300; i++) {
+        uint8_t raw[114], kb[57];
+        sc448 k;
+
+        rng_bytes(rng, raw, sizeof(raw));
+        if (i == 0)
+            memset(raw, 0, sizeof(raw)); /* k = 0 */
+        if (i == 1) {
+            memset(raw, 0, sizeof(raw));
+            raw[0] = 1;
+        }
+        sc448_from_bytes(&k, raw, i < 2 ? 57 : 114);
+        sc448_to_bytes(kb, &k);
+        ref_mul(&want, &b, kb, 57);
+        ge448_scalarmul_base(&got, &k);
+        CHECK(ge448_eq(&want, &got), "fixed base [k]B, case %d", i);
+        CHECK(on_curve(&got), "fixed base result on curve");
+        {
+            uint8_t e1[57], e2[57];
+            ge448 d;
+
+            ge448_encode(e1, &got);
+            /* k = 0 gives the identity, whose y = 1 the decoder refuses */
+            CHECK(ge448_decode(&d, e1) == (i != 0), "decode(encode(P))");
+            ge448_encode(e2, &d);
+            CHECK(i == 0 || memcmp(e1, e2, 57) == 0, "encode round trip");
+            CHECK(i == 0 || ge448_eq(&d, &got), "decoded point equal");
+        }
+    }
+}
+
+/* The 4-torsion points (1,0) and (0,-1): the complete law handles them. */
+static void test_torsion(void)
+{
+    ge448 t4, t2, id, r;
+    ge448_cached c;
+
+    fe448_one(&t4.X);
+    fe448_zero(&t4.Y);
+    fe448_one(&t4.Z);
+    fe448_zero(&t4.T);
+    CHECK(on_curve(&t4), "(1,0) on curve");
+    ge448_dbl(&t2, &t4, 1);
+    CHECK(fe448_is_zero(&t2.X) && !ge448_is_identity(&t2), "2(1,0) = (0,-1)");
+    ge448_dbl(&r, &t2, 1);
+    CHECK(ge448_is_identity(&r), "4(1,0) = identity");
+    ge448_to_cached(&c, &t4);
+    ge448_add_cached(&r, &t4, &c);
+    CHECK(ge448_eq(&r, &t2), "(1,0)+(1,0) = (0,-1) via addition");
+    ge448_identity(&id);
+    ge448_to_cached(&c, &id);
+    ge448_add_cached(&r, &t4, &c);
+    CHECK(ge448_eq(&r, &t4), "P + identity");
+}
+
+/* Encoding of y with sign bit and byte-56 bits; y given as a little-endian BIGNUM. */
+static void encode_y(uint8_t out[57], const BIGNUM *y, uint8_t byte56)
+{
+    BN_bn2lebinpad(y, out, 56);
+    out[56] = byte56;
+}
+
+static void test_decode_edges(void)
+{
+    BIGNUM *p = BN_new(), *t = BN_new(), *y = BN_new();
+    uint8_t enc[57], benc[57];
+    ge448 pt, b;
+
+    BN_set_bit(p, 448);
+    BN_set_bit(t, 224);
+    BN_sub(p, p, t);
+    BN_sub_word(p, 1);
+
+    /* y = 1 (identity) and y = -1: x = 0, rejected like OpenSSL's isr */
+    BN_one(y);
+    encode_y(enc, y, 0);
+    CHECK(ge448_decode(&pt, enc) == 0, "y = 1 rejected");
+    encode_y(enc, y, 0x80);
+    CHECK(ge448_decode(&pt, enc) == 0, "y = 1, sign 1 rejected");
+    BN_sub(y, p, BN_value_one());
+    encode_y(enc, y, 0);
+    CHECK(ge448_decode(&pt, enc) == 0, "y = -1 rejected");
+    /* y = p + 1 (non-canonical 1) and y = p, 2^448 - 1 */
+    BN_add(y, p, BN_value_one());
+    encode_y(enc, y, 0);
+    CHECK(ge448_decode(&pt, enc) == 0, "y = p+1 rejected");
+    encode_y(enc, p, 0);
+    CHECK(ge448_decode(&pt, enc) == 0, "y = p rejected");
+    memset(enc, 0xff, 56);
+    enc[56] = 0;
+    CHECK(ge448_decode(&pt, enc) == 0, "y = 2^448-1 rejected");
+
+    /* the base point: canonical decodes, non-canonical y + p does not fit */
+    ge448_base(&b);
+    ge448_encode(benc, &b);
+    CHECK(ge448_decode(&pt, benc) == 1 && ge448_eq(&pt, &b), "B decodes");
+    for (int bit = 0; bit < 7; bit++) {
+        memcpy(enc, benc, 57);
+        enc[56] |= (uint8_t)(1u << bit);
+        CHECK(ge448_decode(&pt, enc) == 0, "byte 56 bit %d rejected", bit);
+    }
+    memcpy(enc, benc, 57);
+    enc[56] ^= 0x80;
+    CHECK(ge448_decode(&pt, enc) == 1, "-B decodes");
+    ge448_neg(&b, &b);
+    CHECK(ge448_eq(&pt, &b), "sign bit gives -B");
+
+    /* y = 0: x^2 = 1, the 4-torsion points (+-1, 0) */
+    BN_zero(y);
+    encode_y(enc, y, 0);
+    CHECK(ge448_decode(&pt, enc) == 1, "y = 0 decodes");
+    {
+        fe448 one;
+
+        /* the sign bit is the low bit of x: 1 is odd, p - 1 even */
+        fe448_one(&one);
+        fe448_neg(&one, &one);
+        CHECK(fe448_eq(&pt.X, &one), "y = 0, sign 0 gives x = -1");
+        encode_y(enc, y, 0x80);
+        CHECK(ge448_decode(&pt, enc) == 1, "y = 0 sign 1 decodes");
+        fe448_one(&one);
+        CHECK(fe448_eq(&pt.X, &one), "y = 0, sign 1 gives x = 1");
+    }
+    BN_free(p);
+    BN_free(t);
+    BN_free(y);
+}
+
+int main(void)
+{
+    test_rng rng = { test_seed(0x9014448) };
+
+    test_base_order();
+    test_torsion();
+    test_fixed_base(&rng);
+    test_decode_edges();
+    return test_finish("test_point");
+}

@@ -1,0 +1,243 @@
+/*
+ * Scalars mod l against OpenSSL BIGNUM: the order itself, wide reduction of
+ * 0..114-byte inputs (random and edge values), muladd, add, neg, the
+ * canonical check, and both recodings (value and digit ranges).
+ */
+#include <openssl/bn.h>
+
+#include "scalar.h"
+#include "testutil.h"
+
+static BN_CTX *bnctx;
+static BIGNUM *L;
+
+static BIGNUM *sc_to_bn(const sc448 *a)
+{
+    uint8_t b[57];
+
+    sc448_to_bytes(b, a);
+    return BN_lebin2bn(b, 57, NULL);
+}
+
+static void bn_to_sc(sc448 *r, const BIGNUM *a)
+{
+    uint8_t b[57];
+
+    BN_bn2lebinpad(a, b, 57);
+    sc448_from_bytes(r, b, 57);
+}
+
+static void check_reduce(const uint8_t *in, size_t len, const char *what)
+{
+    BIGNUM *v = BN_lebin2bn(in, (int)len, NULL), *got;
+    sc448 r;
+
+    sc448_from_bytes(&r, in, len);
+    got = sc_to_bn(&r);
+    BN_nnmod(v, v, L, bnctx);
+    CHECK(BN_cmp(got, v) == 0, "from_bytes %s len %zu", what, len);
+    BN_free(v);
+    BN_free(got);
+}
+
+static void check_canonical(const uint8_t in[57], const char *what)
+{
+    BIGNUM *v = BN_lebin2bn(in, 57, NULL);
+
+    CHECK(sc448_is_canonical(in) == (BN_cmp(v, L) < 0), "is_canonical %s", what);
+    BN_free(v);
+}
+
+static void check_arith(const sc448 *a, const sc448 *b, const sc448 *c)
+{
+    BIGNUM *A = sc_to_bn(a), *B = sc_to_bn(b), *C = sc_to_bn(c), *W = BN_new(), *G;
+    sc448 r;
+
+    sc448_muladd(&r, a, b, c);
+    BN_mod_mul(W, A, B, L, bnctx);
+    BN_mod_add(W, W, C, L, bnctx);
+    G = sc_to_bn(&r);
+    CHECK(BN_cmp(G, W) == 0, "muladd");
+    BN_free(G);
+
+    sc448_add(&r, a, b);
+    BN_mod_add(W, A, B, L, bnctx);
+    G = sc_to_bn(&r);
+    CHECK(BN_cmp(G, W) == 0, "add");
+    BN_free(G);
+
+    sc448_neg(&r, a);
+    BN_mod_sub(W, L, A, L, bnctx);
+    G = sc_to_bn(&r);
+    CHECK(BN_cmp(G, W) == 0, "neg");
+    BN_free(G);
+    BN_free(A);
+    BN_free(B);
+    BN_free(C);
+    BN_free(W);
+}
+
+/* sum d[i] 2^(step i) as a BIGNUM (digits may be negative). */
+static BIGNUM *digits_value(const int8_t *d, unsigned n, unsigned step)
+{
+    BIGNUM *r = BN_new(), *t = BN_new();
+
+    BN_zero(r);
+    for (unsigned i = n; i-- > 0;) {
+        BN_lshift(r, r, (int)step);
+        BN_set_word(t, (BN_ULONG)(d[i] < 0 ? -d[i] : d[i]));
+        if (d[i] < 0)
+            BN_sub(r, r, t);
+        else
+            BN_add(r, r, t);
+    }
+    BN_free(t);
+    return r;
+}
+
+static void check_recodings(const sc448 *a)
+{
+    BIGNUM *A = sc_to_bn(a), *V;
+
+    for (unsigned w = 2; w <= 6; w++) {
+        int8_t d[448];
+        unsigned n = sc448_signed_digits(w);
+        int range_ok = 1;
+
+        sc448_recode_signed(d, a, w);
+        for (unsigned i = 0; i < n; i++) {
+            int hi = (i == n - 1) ? (1 << (w - 1)) : (1 << (w - 1)) - 1;
+
+            if (d[i] < -(1 << (w - 1)) || d[i] > hi)
+                range_ok = 0;
+        }
+        V = digits_value(d, n, w);
+        CHECK(BN_cmp(V, A) == 0 && range_ok, "recode_signed w=%u", w);
+        BN_free(V);
+    }
+    for (unsigned w = 3; w <= 8; w++) {
+        int8_t naf[SC448_NAF_LEN];
+        unsigned top = sc448_wnaf(naf, a, w);
+        int ok = 1;
+
+        for (unsigned i = 0; i < SC448_NAF_LEN; i++) {
+            if (naf[i] && (!(naf[i] & 1) || naf[i] >= (1 << (w - 1)) || naf[i] <= -(1 << (w - 1))))
+                ok = 0;
+            if (i >= top && naf[i])
+                ok = 0;
+        }
+        V = digits_value(naf, SC448_NAF_LEN, 1);
+        CHECK(BN_cmp(V, A) == 0 && ok, "wnaf w=%u", w);
+        BN_free(V);
+    }
+    BN_free(A);
+}
+
+static void test_order(void)
+{
+    /* l = 2^446 - 13818066809895115352007386748515426880336692474882178609894547503885, prime */
+    BIGNUM *t = NULL, *c = NULL;
+
+    BN_dec2bn(&c, "13818066809895115352007386748515426880336692474882178609894547503885");
+    t = BN_new();
+    BN_set_bit(t, 446);
+    BN_sub(t, t, c);
+    CHECK(BN_cmp(t, L) == 0, "l constant");
+    CHECK(BN_check_prime(L, bnctx, NULL) == 1, "l prime");
+    BN_free(t);
+    BN_free(c);
+}
+
+static void test_edges(void)
+{
+    uint8_t b[114];
+    BIGNUM *v = BN_new();
+    sc448 s, z;
+
+    memset(b, 0, sizeof(b));
+    check_reduce(b, 114, "zero");
+    check_reduce(b, 0, "empty");
+    memset(b, 0xff, sizeof(b));
+    for (size_t len = 0; len <= 114; len++)
+        check_reduce(b, len, "all ones");
+
+    for (int delta = -2; delta <= 2; delta++) {
+        uint8_t e[57];
+
+        BN_copy(v, L);
+        if (delta < 0)
+            BN_sub_word(v, (BN_ULONG)-delta);
+        else
+            BN_add_word(v, (BN_ULONG)delta);
+        BN_bn2lebinpad(v, e, 57);
+        check_reduce(e, 57, "l+delta");
+        check_canonical(e, "l+delta");
+        /* multiples of l near the 2^448 boundary of the first chunk */
+        BN_lshift(v, v, 2);
+        BN_bn2lebinpad(v, b, 114);
+        check_reduce(b, 114, "4(l+delta)");
+    }
+    {
+        uint8_t e[57] = { 0 };
+
+        check_canonical(e, "0");
+        e[56] = 1;
+        check_canonical(e, "byte 56 set");
+        memset(e, 0xff, 57);
+        check_canonical(e, "all ones");
+    }
+    memset(&z, 0, sizeof(z));
+    BN_sub(v, L, BN_value_one());
+    bn_to_sc(&s, v);
+    check_arith(&s, &s, &s);
+    check_arith(&z, &s, &z);
+    check_arith(&s, &z, &s);
+    check_recodings(&s);
+    check_recodings(&z);
+    BN_free(v);
+}
+
+static void test_random(test_rng *rng, int n)
+{
+    for (int i = 0; i < n; i++) {
+        uint8_t b[114], e[57];
+        size_t len = (size_t)(rng_u64(rng) % 115);
+        sc448 a, bb, c;
+
+        rng_bytes(rng, b, sizeof(b));
+        check_reduce(b, len, "random");
+        check_reduce(b, 114, "random");
+        sc448_from_bytes(&a, b, 114);
+        rng_bytes(rng, b, sizeof(b));
+        sc448_from_bytes(&bb, b, 114);
+        rng_bytes(rng, b, sizeof(b));
+        sc448_from_bytes(&c, b, 114);
+        check_arith(&a, &bb, &c);
+        if (i % 4 == 0)
+            check_recodings(&a);
+
+        rng_bytes(rng, e, sizeof(e));
+        e[56] = i % 3 ? 0 : e[56];
+        e[55] = (i % 2) ? 0x3f : (uint8_t)(e[55] & 0x7f); /* near the top of l */
+        if (i % 5 == 0)
+            memset(e + 28, 0xff, 27);
+        check_canonical(e, "random");
+    }
+}
+
+int main(void)
+{
+    test_rng rng = { test_seed(0x5ca1a448) };
+
+    bnctx = BN_CTX_new();
+    /* l in hex, checked against its defining formula by test_order */
+    L = NULL;
+    BN_hex2bn(&L, "3fffffffffffffffffffffffffffffffffffffffffffffffffffffff7cca23e9"
+                  "c44edb49aed63690216cc2728dc58f552378c292ab5844f3");
+    test_order();
+    test_edges();
+    test_random(&rng, 20000);
+    BN_free(L);
+    BN_CTX_free(bnctx);
+    return test_finish("test_scalar");
+}
