@@ -17,6 +17,7 @@
 #include <dlfcn.h>
 #include <jni.h>
 #include <limits.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -68,14 +69,6 @@ struct sig_ctx {
 
 /* ------------------------------------------------------------------ helpers */
 
-static void throw_new(JNIEnv *env, const char *cls, const char *msg)
-{
-    jclass c = (*env)->FindClass(env, cls);
-
-    if (c != NULL)
-        (*env)->ThrowNew(env, c, msg);
-}
-
 /* The last OpenSSL error as text, clearing the queue. */
 static void openssl_error(char *out, size_t outlen)
 {
@@ -88,12 +81,18 @@ static void openssl_error(char *out, size_t outlen)
     ERR_clear_error();
 }
 
-static void append(char *buf, size_t size, const char *fmt, const char *a, const char *b)
+/* Appends to a diagnostics buffer, truncating quietly. */
+__attribute__((format(printf, 3, 4)))
+static void append(char *buf, size_t size, const char *fmt, ...)
 {
     size_t used = strlen(buf);
+    va_list ap;
 
-    if (used < size)
-        snprintf(buf + used, size - used, fmt, a, b);
+    if (used + 1 >= size)
+        return;
+    va_start(ap, fmt);
+    vsnprintf(buf + used, size - used, fmt, ap);
+    va_end(ap);
 }
 
 /* The name a provider gives itself ("name" parameter), else the name it was loaded under. */
@@ -188,7 +187,7 @@ static int try_load_edfast(OSSL_LIB_CTX *libctx, const char *dir)
         return 0;
     snprintf(path, sizeof(path), "%s/edfast.so", dir);
     if (access(path, R_OK) != 0) {
-        append(g_details, sizeof(g_details), "; no %s%s", path, "");
+        append(g_details, sizeof(g_details), "; no %s", path);
         return 0;
     }
     if (!OSSL_PROVIDER_set_default_search_path(libctx, dir))
@@ -201,7 +200,7 @@ static int try_load_edfast(OSSL_LIB_CTX *libctx, const char *dir)
         append(g_details, sizeof(g_details), "; loading %s failed: %s", path, err);
         return 0;
     }
-    append(g_details, sizeof(g_details), "; loaded %s%s", path, "");
+    append(g_details, sizeof(g_details), "; loaded %s", path);
     return 1;
 }
 
@@ -232,32 +231,32 @@ Java_org_edfast_jca_NativeLib_init(JNIEnv *env, jclass cls, jstring jmodules, js
             char why[256];
 
             openssl_error(why, sizeof(why));
-            snprintf(err, sizeof(err), "cannot load %s: %s", conf, why);
+            append(err, sizeof(err), "cannot load %s: %s", conf, why);
             OSSL_LIB_CTX_free(base);
             goto done;
         }
-        append(g_details, sizeof(g_details), "config %s in a fresh library context%s", conf, "");
+        append(g_details, sizeof(g_details), "config %s in a fresh library context", conf);
     } else {
-        append(g_details, sizeof(g_details), "OpenSSL configuration in the default library context%s%s", "", "");
+        append(g_details, sizeof(g_details), "OpenSSL configuration in the default library context");
     }
 
     if (served_by_edfast(base, NULL)) {
         g_libctx = base;
         g_own_libctx = base;
         g_propq = NULL;
-        append(g_details, sizeof(g_details), "; configuration routes EdDSA to edfast%s%s", "", "");
+        append(g_details, sizeof(g_details), "; configuration routes EdDSA to edfast");
     } else if (OSSL_PROVIDER_available(base, "edfast") && served_by_edfast(base, "?provider=edfast")) {
         g_libctx = base;
         g_own_libctx = base;
         g_propq = "?provider=edfast";
-        append(g_details, sizeof(g_details), "; configuration loads edfast, using propq ?provider=edfast%s%s", "", "");
+        append(g_details, sizeof(g_details), "; configuration loads edfast, using propq ?provider=edfast");
     } else {
         OSSL_LIB_CTX *own = OSSL_LIB_CTX_new();
         char dir[PATH_MAX];
         const char *env_modules = getenv("OPENSSL_MODULES");
         int loaded = 0;
 
-        append(g_details, sizeof(g_details), "; configuration does not route EdDSA to edfast%s%s", "", "");
+        append(g_details, sizeof(g_details), "; configuration does not route EdDSA to edfast");
         if (own == NULL) {
             snprintf(err, sizeof(err), "OSSL_LIB_CTX_new failed");
             goto done;
@@ -280,7 +279,7 @@ Java_org_edfast_jca_NativeLib_init(JNIEnv *env, jclass cls, jstring jmodules, js
             g_libctx = base;
             g_own_libctx = base;
             g_propq = NULL;
-            append(g_details, sizeof(g_details), "; edfast.so not found: using the configured provider%s%s", "", "");
+            append(g_details, sizeof(g_details), "; edfast.so not found: using the configured provider");
         }
     }
     if (signature_provider(g_libctx, g_propq, 0) == NULL
