@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int t_failures;
+static _Atomic int t_failures; /* atomic: the differential test runs two threads */
 
 #define CHECK(cond, ...)                                                   \
     do {                                                                   \
@@ -24,7 +24,7 @@ static int t_failures;
 static inline int t_finish(const char *name)
 {
     if (t_failures) {
-        fprintf(stderr, "%s: %d failure(s)\n", name, t_failures);
+        fprintf(stderr, "%s: %d failure(s)\n", name, (int)t_failures);
         return 1;
     }
     printf("%s: ok\n", name);
@@ -32,7 +32,7 @@ static inline int t_finish(const char *name)
 }
 
 /* xoshiro-style PRNG: reproducible runs, seed printed by the tests. */
-static uint64_t t_rng_state[2] = { 0x9e3779b97f4a7c15u, 0xd1b54a32d192ed03u };
+static _Thread_local uint64_t t_rng_state[2] = { 0x9e3779b97f4a7c15u, 0xd1b54a32d192ed03u };
 
 static inline uint64_t t_rand64(void)
 {
