@@ -1267,7 +1267,8 @@ int main(int argc, char **argv)
                "%d CPUs online, thread test up to %d\n", opt.quick ? "quick" : "full",
                opt.rounds, opt.round_s * 1000, (int)sysconf(_SC_NPROCESSORS_ONLN),
                max_threads);
-    printf("keygen: EVP rows include drawing the random seed; direct rows derive the "
+    printf("keygen: EVP rows include drawing the random seed (and make their own "
+           "EVP_PKEY_CTX, so there are no evp-fresh keygen rows); direct rows derive the "
            "public key (and make/free the backend's key state) from a given seed\n");
 
     for (curve = 0; curve < EDFAST_CURVE_COUNT; curve++) {
