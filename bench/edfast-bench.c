@@ -663,7 +663,7 @@ struct row {
     double median, min, max;
     double mad;         /* median absolute deviation of the rounds */
     double vs_default;  /* NAN when there is no reference */
-    double vs_lib;      /* NAN when not a direct row or no library */
+    double vs_lib;      /* against libsodium/libdecaf direct; NAN without the library */
     double scaling;     /* threads: against 1 thread of the same implementation */
 };
 
@@ -698,6 +698,20 @@ static void summarise(struct row *row, const double *v, int n)
     row->mad = median_sorted(s, n);
 }
 
+/* The median over rounds of a[r] / b[r]; NAN when b has a zero. */
+static double paired_ratio(const double *a, const double *b, int n)
+{
+    double q[MAX_ROUNDS];
+    int r;
+
+    for (r = 0; r < n; r++) {
+        if (!(b[r] > 0))
+            return NAN;
+        q[r] = a[r] / b[r];
+    }
+    return median_sorted(q, n);
+}
+
 static double mad_percent(const struct row *r)
 {
     return r->median > 0 ? 100 * r->mad / r->median : 0.0;
@@ -727,8 +741,8 @@ static void print_table(enum edfast_curve curve, enum op op, size_t first_row)
     const char *lib = curve == EDFAST_ED25519 ? "libsodium" : "libdecaf";
     size_t i;
 
-    printf("\n%s %s  (ops/s: median of %d interleaved rounds; mad = median absolute "
-           "deviation of the rounds)\n",
+    printf("\n%s %s  (ops/s: median of %d interleaved rounds; mad: median absolute "
+           "deviation of the rounds; ratios: median of the per-round ratios)\n",
            curve_names[curve], op_names[op], rows[first_row].rounds);
     printf("  %-26s %6s %12s %7s %11s %10s\n", "implementation", "bytes", "ops/s", "mad",
            "vs default", lib);
@@ -806,16 +820,18 @@ static void measure_group(enum edfast_curve curve, enum op op, const struct job 
         row->rounds = opt.rounds;
         summarise(row, rate[i], opt.rounds);
         if (im->is_default)
-            def = nrows - 1;
+            def = i;
         if (im->kind == KIND_LIB)
-            lib = nrows - 1;
+            lib = i;
     }
-    for (i = first; i < nrows; i++) {
-        if (def != SIZE_MAX && rows[def].median > 0)
-            rows[i].vs_default = rows[i].median / rows[def].median;
-        if (lib != SIZE_MAX && rows[lib].median > 0
-                && (rows[i].kind == KIND_LIB || rows[i].kind == KIND_BACKEND))
-            rows[i].vs_lib = rows[i].median / rows[lib].median;
+    /* Ratios pair each round with the reference's run in the same round, so
+     * that load which comes and goes over seconds largely cancels out. */
+    for (i = 0; i < ninc; i++) {
+        if (def != SIZE_MAX)
+            rows[first + i].vs_default = paired_ratio(rate[i], rate[def], opt.rounds);
+        /* Every row, so that EVP rows show what the EVP path costs too. */
+        if (lib != SIZE_MAX)
+            rows[first + i].vs_lib = paired_ratio(rate[i], rate[lib], opt.rounds);
     }
 }
 
@@ -887,6 +903,12 @@ static double run_threads(struct impl *im, enum op op, const struct job *job, in
     return total;
 }
 
+/* Scaling: medians, as rounds with t threads and with 1 are not adjacent. */
+static double one_thread_scaling(const struct row *one, const struct row *row)
+{
+    return one->median > 0 ? row->median / one->median : NAN;
+}
+
 static void measure_threads(enum edfast_curve curve, const struct job *job, int max_threads)
 {
     static double rate[2][OP_COUNT][MAX_THREADS][MAX_ROUNDS];
@@ -934,15 +956,16 @@ static void measure_threads(enum edfast_curve curve, const struct job *job, int 
                 row->rounds = opt.rounds;
                 summarise(row, rate[p][op][t - 1], opt.rounds);
             }
-        /* Ratios: against one thread of the same implementation, and
-         * against the default provider at the same thread count. */
-        for (i = first_row; i < nrows; i++) {
-            const struct row *one = &rows[first_row + (i - first_row) % 2];
-            const struct row *def = &rows[i - (i - first_row) % 2];
+        /* Scaling against one thread of the same implementation; ratio against
+         * the default provider at the same thread count, paired by round. */
+        for (t = 1; t <= max_threads; t++)
+            for (p = 0; p < 2; p++) {
+                struct row *row = &rows[first_row + 2 * (size_t)(t - 1) + (size_t)p];
 
-            rows[i].scaling = one->median > 0 ? rows[i].median / one->median : NAN;
-            rows[i].vs_default = def->median > 0 ? rows[i].median / def->median : NAN;
-        }
+                row->scaling = one_thread_scaling(&rows[first_row + (size_t)p], row);
+                row->vs_default = paired_ratio(rate[p][op][t - 1], rate[0][op][t - 1],
+                                               opt.rounds);
+            }
         printf("\n%s %s, %zu-byte messages, threads sharing one EVP_PKEY (total ops/s: "
                "median of %d rounds)\n", curve_names[curve], op_names[op], job->len,
                opt.rounds);
