@@ -12,6 +12,7 @@
 #include "errors.h"
 #include "provctx.h"
 #include "provider.h"
+#include "der_codec.h"
 
 #ifndef EDFAST_VERSION
 #define EDFAST_VERSION "0.0.0"
@@ -38,6 +39,50 @@ static const OSSL_ALGORITHM signature_algorithms[] = {
     {NULL, NULL, NULL, NULL}
 };
 
+/* Key encoders, with OpenSSL's output and structure properties. */
+#define EDFAST_KEY_ENCODERS(names, curve)                                                       \
+    {names, EDFAST_PROPERTIES ",output=der,structure=PrivateKeyInfo",                           \
+     edfast_##curve##_pki_der_encoder_functions, NULL},                                         \
+    {names, EDFAST_PROPERTIES ",output=pem,structure=PrivateKeyInfo",                           \
+     edfast_##curve##_pki_pem_encoder_functions, NULL},                                         \
+    {names, EDFAST_PROPERTIES ",output=der,structure=EncryptedPrivateKeyInfo",                  \
+     edfast_##curve##_epki_der_encoder_functions, NULL},                                        \
+    {names, EDFAST_PROPERTIES ",output=pem,structure=EncryptedPrivateKeyInfo",                  \
+     edfast_##curve##_epki_pem_encoder_functions, NULL},                                        \
+    {names, EDFAST_PROPERTIES ",output=der,structure=SubjectPublicKeyInfo",                     \
+     edfast_##curve##_spki_der_encoder_functions, NULL},                                        \
+    {names, EDFAST_PROPERTIES ",output=pem,structure=SubjectPublicKeyInfo",                     \
+     edfast_##curve##_spki_pem_encoder_functions, NULL},                                        \
+    {names, EDFAST_PROPERTIES ",output=text", edfast_##curve##_text_encoder_functions, NULL}
+
+static const OSSL_ALGORITHM encoder_algorithms[] = {
+    EDFAST_KEY_ENCODERS("ED25519:1.3.101.112", ed25519),
+    EDFAST_KEY_ENCODERS("ED448:1.3.101.113", ed448),
+    {NULL, NULL, NULL, NULL}
+};
+
+/* "DER" decoders turn other input into DER for the key decoders, as OpenSSL's do. */
+static const OSSL_ALGORITHM decoder_algorithms[] = {
+    {"ED25519:1.3.101.112", EDFAST_PROPERTIES ",input=der,structure=PrivateKeyInfo",
+     edfast_ed25519_pki_decoder_functions, NULL},
+    {"ED25519:1.3.101.112", EDFAST_PROPERTIES ",input=der,structure=SubjectPublicKeyInfo",
+     edfast_ed25519_spki_decoder_functions, NULL},
+    {"ED448:1.3.101.113", EDFAST_PROPERTIES ",input=der,structure=PrivateKeyInfo",
+     edfast_ed448_pki_decoder_functions, NULL},
+    {"ED448:1.3.101.113", EDFAST_PROPERTIES ",input=der,structure=SubjectPublicKeyInfo",
+     edfast_ed448_spki_decoder_functions, NULL},
+    {"DER", EDFAST_PROPERTIES ",input=der,structure=EncryptedPrivateKeyInfo",
+     edfast_epki_to_pki_decoder_functions, NULL},
+    {"DER", EDFAST_PROPERTIES ",input=pem", edfast_pem_to_der_decoder_functions, NULL},
+    {NULL, NULL, NULL, NULL}
+};
+
+/* OpenSSL 3 has its file: loader in the default and base providers only. */
+static const OSSL_ALGORITHM store_algorithms[] = {
+    {"file", EDFAST_PROPERTIES, edfast_file_store_functions, "edfast file: loader"},
+    {NULL, NULL, NULL, NULL}
+};
+
 static const OSSL_ALGORITHM *edfast_query(void *provctx, int operation_id, int *no_cache)
 {
     (void)provctx;
@@ -47,6 +92,12 @@ static const OSSL_ALGORITHM *edfast_query(void *provctx, int operation_id, int *
         return keymgmt_algorithms;
     case OSSL_OP_SIGNATURE:
         return signature_algorithms;
+    case OSSL_OP_ENCODER:
+        return encoder_algorithms;
+    case OSSL_OP_DECODER:
+        return decoder_algorithms;
+    case OSSL_OP_STORE:
+        return store_algorithms;
     }
     return NULL;
 }
@@ -101,6 +152,7 @@ static void edfast_teardown(void *vprovctx)
 
     for (curve = 0; curve < EDFAST_CURVE_COUNT; curve++)
         EVP_MD_free(provctx->prehash[curve]);
+    edfast_codec_teardown(((const struct edfast_provctx *)provctx)->handle);
     free(provctx);
     edfast_backends_release();
 }
@@ -175,6 +227,10 @@ int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
     provctx->prehash[EDFAST_ED25519] = EVP_MD_fetch(edfast_reference_libctx(), "SHA512", NULL);
     provctx->prehash[EDFAST_ED448] = EVP_MD_fetch(edfast_reference_libctx(), "SHAKE256", NULL);
     if (provctx->prehash[EDFAST_ED25519] == NULL || provctx->prehash[EDFAST_ED448] == NULL) {
+        edfast_teardown(provctx);
+        return 0;
+    }
+    if (!edfast_codec_init(handle, in)) {
         edfast_teardown(provctx);
         return 0;
     }

@@ -9,4 +9,27 @@ extern const OSSL_DISPATCH edfast_ed448_keymgmt_functions[];
 extern const OSSL_DISPATCH edfast_ed25519_signature_functions[];
 extern const OSSL_DISPATCH edfast_ed448_signature_functions[];
 
+/* encoders.c: PKCS#8 (plain and encrypted) and SubjectPublicKeyInfo, DER and PEM; text. */
+#define EDFAST_DECLARE_ENCODERS(curve)                                      \
+    extern const OSSL_DISPATCH edfast_##curve##_pki_der_encoder_functions[];  \
+    extern const OSSL_DISPATCH edfast_##curve##_pki_pem_encoder_functions[];  \
+    extern const OSSL_DISPATCH edfast_##curve##_epki_der_encoder_functions[]; \
+    extern const OSSL_DISPATCH edfast_##curve##_epki_pem_encoder_functions[]; \
+    extern const OSSL_DISPATCH edfast_##curve##_spki_der_encoder_functions[]; \
+    extern const OSSL_DISPATCH edfast_##curve##_spki_pem_encoder_functions[]; \
+    extern const OSSL_DISPATCH edfast_##curve##_text_encoder_functions[]
+EDFAST_DECLARE_ENCODERS(ed25519);
+EDFAST_DECLARE_ENCODERS(ed448);
+
+/* decoders.c: PEM to DER, EncryptedPrivateKeyInfo to PrivateKeyInfo, and DER to key. */
+extern const OSSL_DISPATCH edfast_pem_to_der_decoder_functions[];
+extern const OSSL_DISPATCH edfast_epki_to_pki_decoder_functions[];
+extern const OSSL_DISPATCH edfast_ed25519_pki_decoder_functions[];
+extern const OSSL_DISPATCH edfast_ed25519_spki_decoder_functions[];
+extern const OSSL_DISPATCH edfast_ed448_pki_decoder_functions[];
+extern const OSSL_DISPATCH edfast_ed448_spki_decoder_functions[];
+
+/* store.c: the file: loader, for when no other provider brings one. */
+extern const OSSL_DISPATCH edfast_file_store_functions[];
+
 #endif

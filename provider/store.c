@@ -1,0 +1,411 @@
+#define _GNU_SOURCE /* memmem, strncasecmp, stat */
+/*
+ * A minimal `file:` store loader, so that OSSL_STORE (which every openssl
+ * command uses to read keys and certificates) works when edfast is the only
+ * provider: in OpenSSL 3 the file loader lives in the default and base
+ * providers, not in libcrypto.
+ *
+ * It reads a file (or a BIO the application attached, such as stdin) and
+ * hands each PEM block, or the whole input when it is not PEM, to libcrypto
+ * as DER by value, with what the PEM label says about it.  libcrypto turns
+ * each object into a key (through the decoders of the providers loaded,
+ * edfast's included), a certificate or a CRL.  Legacy encrypted PEM
+ * ("Proc-Type: 4,ENCRYPTED") is decrypted here.  Directories are not listed.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <openssl/core_dispatch.h>
+#include <openssl/core_names.h>
+#include <openssl/core_object.h>
+#include <openssl/crypto.h>
+#include <openssl/err.h>
+#include <openssl/params.h>
+#include <openssl/pem.h>
+#include <openssl/pkcs12.h>
+#include <openssl/x509.h>
+#include <openssl/proverr.h>
+#include "der_codec.h"
+#include "key.h"
+#include "provider.h"
+
+struct store_ctx {
+    const struct edfast_provctx *provctx;
+    BIO *in;             /* the file or attached BIO, until read */
+    unsigned char *data; /* everything read from it */
+    size_t data_len;
+    BIO *pem;            /* over data, when it is PEM */
+    int read_done;
+    int eof;
+};
+
+static struct store_ctx *store_new(const struct edfast_provctx *provctx, BIO *in)
+{
+    struct store_ctx *ctx = OPENSSL_zalloc(sizeof(*ctx));
+
+    if (ctx == NULL) {
+        BIO_free(in);
+        return NULL;
+    }
+    ctx->provctx = provctx;
+    ctx->in = in;
+    return ctx;
+}
+
+/* file:/path, file:///path and file://localhost/path name local files; a bare path too. */
+static const char *uri_path(const char *uri)
+{
+    const char *p;
+
+    if (strncasecmp(uri, "file:", 5) != 0)
+        return uri;
+    p = uri + 5;
+    if (strncmp(p, "//", 2) != 0)
+        return p;
+    if (strncasecmp(p + 2, "localhost/", 10) == 0)
+        return p + 11;
+    if (p[2] == '/')
+        return p + 2;
+    return NULL; /* file://host/...: not a local file */
+}
+
+static void *store_open(void *provctx, const char *uri)
+{
+    const char *path = uri_path(uri);
+    struct stat st;
+    BIO *in;
+
+    if (path == NULL || path[0] == '\0') {
+        ERR_raise_data(ERR_LIB_PROV, PROV_R_NOT_SUPPORTED, "edfast file store: URI %s", uri);
+        return NULL;
+    }
+    if (stat(path, &st) != 0) {
+        ERR_raise_data(ERR_LIB_SYS, errno, "edfast file store: %s", path);
+        return NULL;
+    }
+    if (S_ISDIR(st.st_mode)) {
+        ERR_raise_data(ERR_LIB_PROV, PROV_R_NOT_SUPPORTED,
+                       "edfast file store: %s is a directory", path);
+        return NULL;
+    }
+    if ((in = BIO_new_file(path, "rb")) == NULL)
+        return NULL; /* BIO_new_file has said why */
+    return store_new(provctx, in);
+}
+
+static void *store_attach(void *provctx, OSSL_CORE_BIO *cin)
+{
+    BIO *in = edfast_codec_bio(provctx, cin);
+
+    return in == NULL ? NULL : store_new(provctx, in);
+}
+
+static const OSSL_PARAM store_settable[] = {
+    OSSL_PARAM_int(OSSL_STORE_PARAM_EXPECT, NULL),
+    OSSL_PARAM_utf8_string(OSSL_STORE_PARAM_PROPERTIES, NULL, 0),
+    OSSL_PARAM_utf8_string(OSSL_STORE_PARAM_INPUT_TYPE, NULL, 0),
+    OSSL_PARAM_END
+};
+
+static const OSSL_PARAM *store_settable_ctx_params(void *provctx)
+{
+    (void)provctx;
+    return store_settable;
+}
+
+/* libcrypto itself keeps to the expected type; nothing here depends on it. */
+static int store_set_ctx_params(void *ctx, const OSSL_PARAM params[])
+{
+    (void)ctx;
+    (void)params;
+    return 1;
+}
+
+static int read_everything(struct store_ctx *ctx)
+{
+    int ok = edfast_codec_read_all(ctx->in, &ctx->data, &ctx->data_len);
+
+    BIO_free(ctx->in);
+    ctx->in = NULL;
+    ctx->read_done = 1;
+    if (!ok)
+        return 0;
+    if (ctx->data_len > INT_MAX) {
+        ERR_raise(ERR_LIB_PROV, PROV_R_LENGTH_TOO_LARGE);
+        return 0;
+    }
+    /* PEM when a PEM boundary appears anywhere (text may precede it, as openssl writes). */
+    if (ctx->data_len > 0 && memmem(ctx->data, ctx->data_len, "-----BEGIN ", 11) != NULL
+            && (ctx->pem = BIO_new_mem_buf(ctx->data, (int)ctx->data_len)) == NULL)
+        return 0;
+    return 1;
+}
+
+struct label {
+    const char *pem_name;
+    int object_type;
+    const char *data_type; /* for certificates: the PEM name, as libcrypto wants */
+    const char *structure;
+};
+
+static const struct label labels[] = {
+    {PEM_STRING_PKCS8INF, OSSL_OBJECT_PKEY, NULL, "PrivateKeyInfo"},
+    {PEM_STRING_PKCS8, OSSL_OBJECT_PKEY, NULL, "EncryptedPrivateKeyInfo"},
+    {PEM_STRING_PUBLIC, OSSL_OBJECT_PKEY, NULL, "SubjectPublicKeyInfo"},
+    {PEM_STRING_X509, OSSL_OBJECT_CERT, PEM_STRING_X509, NULL},
+    {PEM_STRING_X509_OLD, OSSL_OBJECT_CERT, PEM_STRING_X509, NULL},
+    {PEM_STRING_X509_TRUSTED, OSSL_OBJECT_CERT, PEM_STRING_X509_TRUSTED, NULL},
+    {PEM_STRING_X509_CRL, OSSL_OBJECT_CRL, NULL, NULL},
+};
+
+enum { PKI_LABEL, EPKI_LABEL, SPKI_LABEL }; /* the first entries of labels[] */
+
+/* By value: libcrypto recognises it with the providers loaded. */
+static int hand_over(const struct label *label, const unsigned char *der, size_t der_len,
+                     OSSL_CALLBACK *object_cb, void *object_cbarg)
+{
+    OSSL_PARAM params[5], *p = params;
+    int object_type = label != NULL ? label->object_type : OSSL_OBJECT_UNKNOWN;
+
+    *p++ = OSSL_PARAM_construct_int(OSSL_OBJECT_PARAM_TYPE, &object_type);
+    if (label != NULL && label->data_type != NULL)
+        *p++ = OSSL_PARAM_construct_utf8_string(OSSL_OBJECT_PARAM_DATA_TYPE,
+                                                (char *)label->data_type, 0);
+    if (label != NULL && label->structure != NULL)
+        *p++ = OSSL_PARAM_construct_utf8_string(OSSL_OBJECT_PARAM_DATA_STRUCTURE,
+                                                (char *)label->structure, 0);
+    *p++ = OSSL_PARAM_construct_octet_string(OSSL_OBJECT_PARAM_DATA, (void *)der, der_len);
+    *p = OSSL_PARAM_construct_end();
+    return object_cb(params, object_cbarg);
+}
+
+/*
+ * An EncryptedPrivateKeyInfo decrypted here, so that a wrong passphrase is
+ * reported as such (libcrypto hides what goes wrong in decoders it runs for
+ * a store).  1 with the PrivateKeyInfo's DER, 0 when der is no
+ * EncryptedPrivateKeyInfo, -1 on error.
+ */
+static int decrypt_epki(const unsigned char *der, size_t der_len, OSSL_PASSPHRASE_CALLBACK *pw_cb,
+                        void *pw_cbarg, unsigned char **plain, int *plain_len)
+{
+    const unsigned char *p = der;
+    X509_SIG *p8;
+    PKCS8_PRIV_KEY_INFO *p8info = NULL;
+    char pass[PEM_BUFSIZE];
+    size_t pass_len = 0;
+    int ret = -1;
+
+    ERR_set_mark();
+    p8 = d2i_X509_SIG(NULL, &p, (long)der_len);
+    ERR_pop_to_mark();
+    if (p8 == NULL)
+        return 0;
+    if (pw_cb == NULL || !pw_cb(pass, sizeof(pass), &pass_len, NULL, pw_cbarg)
+            || pass_len > sizeof(pass)) {
+        ERR_raise(ERR_LIB_PROV, PROV_R_UNABLE_TO_GET_PASSPHRASE);
+        goto end;
+    }
+    p8info = PKCS8_decrypt_ex(p8, pass, (int)pass_len, edfast_codec_crypto_libctx(), NULL);
+    if (p8info == NULL) {
+        ERR_raise_data(ERR_LIB_PROV, PROV_R_FAILED_TO_DECRYPT,
+                       "edfast: EncryptedPrivateKeyInfo (wrong passphrase?)");
+        goto end;
+    }
+    *plain = NULL;
+    if ((*plain_len = i2d_PKCS8_PRIV_KEY_INFO(p8info, plain)) <= 0) {
+        ERR_raise(ERR_LIB_PROV, ERR_R_ASN1_LIB);
+        goto end;
+    }
+    ret = 1;
+
+end:
+    OPENSSL_cleanse(pass, sizeof(pass));
+    PKCS8_PRIV_KEY_INFO_free(p8info);
+    X509_SIG_free(p8);
+    return ret;
+}
+
+/* 1 with an edfast key when der is a PrivateKeyInfo or SubjectPublicKeyInfo of ours. */
+static int our_key(const struct edfast_provctx *provctx, const unsigned char *der, size_t der_len,
+                   int private, struct edfast_key **key)
+{
+    const unsigned char *p = der;
+    PKCS8_PRIV_KEY_INFO *p8info = NULL;
+    enum edfast_curve curve;
+    int found = 0;
+
+    if (private) {
+        ERR_set_mark();
+        p8info = d2i_PKCS8_PRIV_KEY_INFO(NULL, &p, (long)der_len);
+        ERR_pop_to_mark();
+        if (p8info == NULL)
+            return 0;
+    }
+    for (curve = 0; curve < EDFAST_CURVE_COUNT && found == 0; curve++)
+        found = private ? edfast_key_from_p8info(provctx, curve, p8info, key)
+                        : edfast_key_from_spki_der(provctx, curve, der, der_len, key);
+    PKCS8_PRIV_KEY_INFO_free(p8info);
+    return found;
+}
+
+/*
+ * One object.  ED25519 and ED448 keys in PKCS#8 (plain or encrypted) and
+ * SubjectPublicKeyInfo are decoded here and passed by reference; everything
+ * else goes to libcrypto by value.
+ */
+static int load_object(struct store_ctx *ctx, const struct label *label, const unsigned char *der,
+                       size_t der_len, OSSL_CALLBACK *object_cb, void *object_cbarg,
+                       OSSL_PASSPHRASE_CALLBACK *pw_cb, void *pw_cbarg)
+{
+    unsigned char *plain = NULL;
+    int plain_len = 0, found = 0, ok;
+    struct edfast_key *key = NULL;
+
+    if (label == NULL || label == &labels[EPKI_LABEL]) {
+        found = decrypt_epki(der, der_len, pw_cb, pw_cbarg, &plain, &plain_len);
+        if (found < 0)
+            return 0;
+        if (found > 0) {
+            der = plain;
+            der_len = (size_t)plain_len;
+            label = &labels[PKI_LABEL];
+        }
+    }
+    found = 0;
+    if (label == NULL || label == &labels[PKI_LABEL])
+        found = our_key(ctx->provctx, der, der_len, 1, &key);
+    if (found == 0 && (label == NULL || label == &labels[SPKI_LABEL]))
+        found = our_key(ctx->provctx, der, der_len, 0, &key);
+    if (found < 0)
+        ok = 0; /* ours but broken: the reason is on the error queue */
+    else if (found > 0)
+        ok = edfast_pass_key_reference(&key, object_cb, object_cbarg);
+    else
+        ok = hand_over(label, der, der_len, object_cb, object_cbarg);
+    edfast_key_free(key);
+    if (plain != NULL)
+        OPENSSL_clear_free(plain, (size_t)plain_len);
+    return ok;
+}
+
+struct pw {
+    OSSL_PASSPHRASE_CALLBACK *cb;
+    void *cbarg;
+};
+
+/* PEM_do_header asks for the passphrase the old way. */
+static int pem_password(char *buf, int size, int rwflag, void *u)
+{
+    struct pw *pw = u;
+    size_t len = 0;
+
+    (void)rwflag;
+    if (pw->cb == NULL || size <= 0 || !pw->cb(buf, (size_t)size, &len, NULL, pw->cbarg)
+            || len > (size_t)size)
+        return -1;
+    return (int)len;
+}
+
+static int load_pem_block(struct store_ctx *ctx, OSSL_CALLBACK *object_cb, void *object_cbarg,
+                          OSSL_PASSPHRASE_CALLBACK *pw_cb, void *pw_cbarg)
+{
+    char *name = NULL, *header = NULL;
+    unsigned char *der = NULL;
+    long der_len = 0, plain_len;
+    const struct label *label = NULL;
+    struct pw pw = {pw_cb, pw_cbarg};
+    EVP_CIPHER_INFO cipher;
+    size_t i;
+    int ok = 0;
+
+    ERR_set_mark();
+    if (PEM_read_bio_ex(ctx->pem, &name, &header, &der, &der_len, PEM_FLAG_SECURE) <= 0) {
+        /* No more PEM blocks is the end of the file, not an error. */
+        unsigned long err = ERR_peek_last_error();
+
+        if (ERR_GET_LIB(err) == ERR_LIB_PEM && ERR_GET_REASON(err) == PEM_R_NO_START_LINE) {
+            ERR_pop_to_mark();
+            ctx->eof = 1;
+            return 1;
+        }
+        ERR_clear_last_mark();
+        return 0;
+    }
+    ERR_pop_to_mark();
+    for (i = 0; i < sizeof(labels) / sizeof(labels[0]); i++)
+        if (strcmp(name, labels[i].pem_name) == 0)
+            label = &labels[i];
+    plain_len = der_len;
+    if (header[0] != '\0'
+            && (!PEM_get_EVP_CIPHER_INFO(header, &cipher)
+                || !PEM_do_header(&cipher, der, &plain_len, pem_password, &pw)))
+        goto end;
+    ok = load_object(ctx, label, der, (size_t)plain_len, object_cb, object_cbarg, pw_cb, pw_cbarg);
+
+end:
+    OPENSSL_secure_free(name);
+    OPENSSL_secure_free(header);
+    OPENSSL_secure_clear_free(der, (size_t)der_len);
+    return ok;
+}
+
+static int store_load(void *vctx, OSSL_CALLBACK *object_cb, void *object_cbarg,
+                      OSSL_PASSPHRASE_CALLBACK *pw_cb, void *pw_cbarg)
+{
+    struct store_ctx *ctx = vctx;
+
+    if (ctx->eof)
+        return 0;
+    if (!ctx->read_done && !read_everything(ctx)) {
+        ctx->eof = 1;
+        return 0;
+    }
+    if (ctx->pem != NULL)
+        return load_pem_block(ctx, object_cb, object_cbarg, pw_cb, pw_cbarg);
+    /* DER (or anything else): one object, for libcrypto to recognise. */
+    ctx->eof = 1;
+    if (ctx->data_len == 0)
+        return 1;
+    return load_object(ctx, NULL, ctx->data, ctx->data_len, object_cb, object_cbarg, pw_cb,
+                       pw_cbarg);
+}
+
+static int store_eof(void *vctx)
+{
+    return ((struct store_ctx *)vctx)->eof;
+}
+
+static int store_close(void *vctx)
+{
+    struct store_ctx *ctx = vctx;
+
+    if (ctx == NULL)
+        return 1;
+    BIO_free(ctx->in);
+    BIO_free(ctx->pem);
+    OPENSSL_clear_free(ctx->data, ctx->data_len);
+    OPENSSL_free(ctx);
+    return 1;
+}
+
+static int store_export_object(void *ctx, const void *reference, size_t reference_size,
+                               OSSL_CALLBACK *export_cb, void *export_cbarg)
+{
+    (void)ctx;
+    return edfast_export_key_reference(reference, reference_size, OSSL_KEYMGMT_SELECT_ALL,
+                                       export_cb, export_cbarg);
+}
+
+const OSSL_DISPATCH edfast_file_store_functions[] = {
+    {OSSL_FUNC_STORE_EXPORT_OBJECT, (void (*)(void))store_export_object},
+    {OSSL_FUNC_STORE_OPEN, (void (*)(void))store_open},
+    {OSSL_FUNC_STORE_ATTACH, (void (*)(void))store_attach},
+    {OSSL_FUNC_STORE_SETTABLE_CTX_PARAMS, (void (*)(void))store_settable_ctx_params},
+    {OSSL_FUNC_STORE_SET_CTX_PARAMS, (void (*)(void))store_set_ctx_params},
+    {OSSL_FUNC_STORE_LOAD, (void (*)(void))store_load},
+    {OSSL_FUNC_STORE_EOF, (void (*)(void))store_eof},
+    {OSSL_FUNC_STORE_CLOSE, (void (*)(void))store_close},
+    {0, NULL}
+};
