@@ -28,6 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -1099,6 +1100,30 @@ static void write_csv(const char *path)
         die("cannot write %s", path);
 }
 
+/* The 1-minute load average, or -1 where /proc/loadavg is not readable. */
+static double load_average(void)
+{
+    FILE *f = fopen("/proc/loadavg", "r");
+    double load = -1;
+
+    if (f != NULL) {
+        if (fscanf(f, "%lf", &load) != 1)
+            load = -1;
+        fclose(f);
+    }
+    return load;
+}
+
+static double cpu_seconds(void)
+{
+    struct rusage ru;
+
+    if (getrusage(RUSAGE_SELF, &ru) != 0)
+        return 0;
+    return (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec * 1e-6
+        + (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec * 1e-6;
+}
+
 static void usage(FILE *f)
 {
     fprintf(f,
@@ -1226,11 +1251,12 @@ int main(int argc, char **argv)
     size_t maxlen = 0, i, b;
     enum edfast_curve curve;
     int max_threads, missing;
-    double started;
+    double started, load_start;
 
     setvbuf(stdout, NULL, _IOLBF, 0);
     parse_args(argc, argv);
     started = now();
+    load_start = load_average();
     max_threads = opt.threads_max > 0 ? opt.threads_max : (int)sysconf(_SC_NPROCESSORS_ONLN);
     if (max_threads < 1)
         max_threads = 1;
@@ -1339,6 +1365,9 @@ int main(int argc, char **argv)
         write_csv(opt.csv);
     printf("\n%zu rows in %.1f s%s%s\n", nrows, now() - started,
            opt.csv != NULL ? ", written to " : "", opt.csv != NULL ? opt.csv : "");
+    /* Context for the figures: how busy the machine was around us. */
+    printf("load average (1 min) at start %.2f, at end %.2f; this process used %.1f s "
+           "of CPU in %.1f s\n", load_start, load_average(), cpu_seconds(), now() - started);
 
     for (b = 0; b < nbackends; b++)
         free_ctx(&edfast_ctx[b]);
