@@ -106,39 +106,43 @@ static inline void carry_columns(fe448 *r, u128 c[8])
  * Column sums for the Karatsuba form, derived in the file header:
  *   c[j]   = P00[j] + P11[j] + Pss[j+4] - P00[j+4]
  *   c[j+4] = P11[j+4] + Pss[j] + Pss[j+4] - P00[j]
- * where Pxy[k] is column k of a 4x4 product (zero for k = 7).  The sums are
- * worked out a pair (j, j+4) at a time so that each of the 48 word products
- * is made once and only six accumulators are live, which keeps them in
- * registers.  Unsigned 128-bit wrap-around makes the order of the
- * subtraction irrelevant: every final sum is non-negative and below 2^127.
+ * where Pxy[k] is column k of a 4x4 product (zero for k = 7).  The pair
+ * (c[j], c[j+4]) is built in two accumulators, each word product being added
+ * to or subtracted from whichever sums contain it: 48 products, and few
+ * enough live values that the compiler keeps them in registers.  Unsigned
+ * 128-bit wrap-around makes the order irrelevant: each final sum is
+ * non-negative and below 2^127.
  */
 static inline __attribute__((always_inline)) void
-mul_pair(u128 c[8], const uint64_t x[8], const uint64_t y[8],
+mul_pair(u128 c[8], const uint64_t *x, const uint64_t *y,
          const uint64_t xs[4], const uint64_t ys[4], int j)
 {
-    u128 a00 = 0, a11 = 0, ass = 0, b00 = 0, b11 = 0, bss = 0;
+    u128 lo = 0, hi = 0, t;
 
     for (int i = 0; i <= j; i++) {
-        a00 += (u128)x[i] * y[j - i];
-        a11 += (u128)x[4 + i] * y[4 + j - i];
-        ass += (u128)xs[i] * ys[j - i];
+        t = (u128)x[i] * y[j - i]; /* P00[j] */
+        lo += t;
+        hi -= t;
+        lo += (u128)x[4 + i] * y[4 + j - i]; /* P11[j] */
+        hi += (u128)xs[i] * ys[j - i];       /* Pss[j] */
     }
     for (int i = j + 1; i < 4; i++) {
-        b00 += (u128)x[i] * y[4 + j - i];
-        b11 += (u128)x[4 + i] * y[8 + j - i];
-        bss += (u128)xs[i] * ys[4 + j - i];
+        t = (u128)xs[i] * ys[4 + j - i]; /* Pss[j+4] */
+        lo += t;
+        hi += t;
+        lo -= (u128)x[i] * y[4 + j - i];     /* P00[j+4] */
+        hi += (u128)x[4 + i] * y[8 + j - i]; /* P11[j+4] */
     }
-    c[j] = a00 + a11 + bss - b00;
-    c[j + 4] = b11 + ass + bss - a00;
+    c[j] = lo;
+    c[j + 4] = hi;
 }
 
 void fe448_mul(fe448 *r, const fe448 *a, const fe448 *b)
 {
-    uint64_t x[8], y[8], xs[4], ys[4];
+    const uint64_t *x = a->l, *y = b->l;
+    uint64_t xs[4], ys[4];
     u128 c[8];
 
-    memcpy(x, a->l, sizeof(x));
-    memcpy(y, b->l, sizeof(y));
     for (int i = 0; i < 4; i++) {
         xs[i] = x[i] + x[i + 4];
         ys[i] = y[i] + y[i + 4];

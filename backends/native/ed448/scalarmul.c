@@ -15,14 +15,12 @@
 #define BASE_ROWS ((BASE_DIGITS + 1) / 2)
 #define BASE_ENTRIES (1u << (BASE_W - 1))
 
-/* wNAF width for B and 2^224 B in verification. */
+/* wNAF width for the tables of 2^(112 c) B in verification. */
 #define VB_WNAF 8
 #define VB_ENTRIES (1u << (VB_WNAF - 2))
 
-#define SPLIT_BITS 224
-
 static ge448_affine base_table[BASE_ROWS][BASE_ENTRIES];
-static ge448_affine vb_lo[VB_ENTRIES], vb_hi[VB_ENTRIES];
+static ge448_affine vb[GE448_VAR_SPLIT][VB_ENTRIES];
 static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
 
 size_t ge448_base_table_bytes(void)
@@ -32,18 +30,22 @@ size_t ge448_base_table_bytes(void)
 
 size_t ge448_verify_table_bytes(void)
 {
-    return sizeof(vb_lo) + sizeof(vb_hi);
+    return sizeof(vb);
 }
 
+/* Largest batch: the per-key tables, and the 64-entry tables of B. */
+#define BATCH_MAX 64
+_Static_assert(GE448_VAR_SPLIT * GE448_VAR_ENTRIES <= BATCH_MAX && VB_ENTRIES <= BATCH_MAX
+                   && BASE_ENTRIES <= BATCH_MAX, "batch_to_affine buffer");
+
 /*
- * Affine forms of n points with one inversion (Montgomery's trick):
+ * Affine forms of n <= BATCH_MAX points with one inversion (Montgomery's trick):
  * prefix products of the Z's, one inverse, then peel off backwards.
  */
 static void batch_to_affine(ge448_affine *out, const ge448 *in, size_t n)
 {
-    fe448 acc[64], inv, zi, t;
+    fe448 acc[BATCH_MAX], inv, zi, t;
 
-    /* callers batch at most 64 points */
     acc[0] = in[0].Z;
     for (size_t i = 1; i < n; i++)
         fe448_mul(&acc[i], &acc[i - 1], &in[i].Z);
@@ -66,10 +68,10 @@ static void batch_to_affine(ge448_affine *out, const ge448 *in, size_t n)
     }
 }
 
-/* out[m] = (2m + 1) p for m < n: the odd multiples a wNAF digit can name. */
-static void odd_multiples(ge448_affine *out, const ge448 *p, size_t n)
+/* pts[m] = (2m + 1) p for m < n: the odd multiples a wNAF digit can name. */
+static void odd_multiples(ge448 *pts, const ge448 *p, size_t n)
 {
-    ge448 pts[64], p2;
+    ge448 p2;
     ge448_cached c2;
 
     pts[0] = *p;
@@ -77,7 +79,6 @@ static void odd_multiples(ge448_affine *out, const ge448 *p, size_t n)
     ge448_to_cached(&c2, &p2);
     for (size_t i = 1; i < n; i++)
         ge448_add_cached(&pts[i], &pts[i - 1], &c2);
-    batch_to_affine(out, pts, n);
 }
 
 static void dbl_n(ge448 *p, unsigned n)
@@ -102,31 +103,43 @@ static void build_tables(void)
     }
 
     ge448_base(&b);
-    odd_multiples(vb_lo, &b, VB_ENTRIES);
-    dbl_n(&b, SPLIT_BITS);
-    odd_multiples(vb_hi, &b, VB_ENTRIES);
+    for (unsigned c = 0; c < GE448_VAR_SPLIT; c++) {
+        ge448 pts[VB_ENTRIES];
+
+        odd_multiples(pts, &b, VB_ENTRIES);
+        batch_to_affine(vb[c], pts, VB_ENTRIES);
+        dbl_n(&b, GE448_VAR_CHUNK);
+    }
 }
 
 /*
- * Entry |d| of a row (identity for d = 0), negated for d < 0.  The whole row
- * is read and combined with masks, so neither the index nor the sign leaks.
+ * Entry |d| of a row (identity for d = 0), negated for d < 0.  Every entry of
+ * the row is read and OR-ed in under an all-ones or all-zero mask, so neither
+ * the index nor the sign leaks through branches or addresses.  The entry is
+ * handled as 24 words so the compiler can keep the accumulator in vector
+ * registers.
  */
+#define AFFINE_WORDS (3 * FE448_LIMBS)
+_Static_assert(sizeof(ge448_affine) == AFFINE_WORDS * sizeof(uint64_t),
+               "lookup_base reads an entry as 24 contiguous words");
+
 static void lookup_base(ge448_affine *e, unsigned row, int8_t d)
 {
     uint64_t neg = 0 - (uint64_t)((uint8_t)d >> 7);
     uint64_t abs = (uint64_t)(((int64_t)d ^ (int64_t)neg) - (int64_t)neg);
+    uint64_t acc[AFFINE_WORDS] = { 0 };
 
-    fe448_zero(&e->x);
-    fe448_one(&e->y);
-    fe448_zero(&e->dt);
     for (unsigned m = 0; m < BASE_ENTRIES; m++) {
         uint64_t hit = ct_is_zero64(abs ^ (m + 1));
-        const ge448_affine *t = &base_table[row][m];
+        const uint64_t *t = base_table[row][m].x.l; /* x, y, dt are contiguous */
 
-        fe448_cmov(&e->x, &t->x, hit);
-        fe448_cmov(&e->y, &t->y, hit);
-        fe448_cmov(&e->dt, &t->dt, hit);
+        for (unsigned w = 0; w < AFFINE_WORDS; w++)
+            acc[w] |= t[w] & hit;
     }
+    memcpy(e->x.l, acc, sizeof(e->x.l));
+    memcpy(e->y.l, acc + FE448_LIMBS, sizeof(e->y.l));
+    memcpy(e->dt.l, acc + 2 * FE448_LIMBS, sizeof(e->dt.l));
+    e->y.l[0] |= ct_is_zero64(abs) & 1; /* d = 0: the identity (0, 1, 0) */
     ge448_affine_cneg(e, neg);
 }
 
@@ -154,29 +167,32 @@ void ge448_scalarmul_base(ge448 *r, const sc448 *s)
 
 void ge448_vartable_init(ge448_vartable *t, const ge448 *a)
 {
-    ge448 hi = *a;
+    ge448 pts[GE448_VAR_SPLIT * GE448_VAR_ENTRIES], p = *a;
 
-    odd_multiples(t->lo, a, GE448_VAR_ENTRIES);
-    dbl_n(&hi, SPLIT_BITS);
-    odd_multiples(t->hi, &hi, GE448_VAR_ENTRIES);
+    for (unsigned c = 0; c < GE448_VAR_SPLIT; c++) {
+        if (c > 0)
+            dbl_n(&p, GE448_VAR_CHUNK);
+        odd_multiples(pts + c * GE448_VAR_ENTRIES, &p, GE448_VAR_ENTRIES);
+    }
+    /* one inversion for all of them */
+    batch_to_affine(&t->t[0][0], pts, GE448_VAR_SPLIT * GE448_VAR_ENTRIES);
 }
 
-/* The low and high halves of a scalar at bit SPLIT_BITS (= 3.5 limbs). */
-static void split(sc448 *lo, sc448 *hi, const sc448 *a)
+/* Bits [112 c, 112 c + 112) of a, as a scalar (public data). */
+static void chunk(sc448 *out, const sc448 *a, unsigned c)
 {
-    memset(lo, 0, sizeof(*lo));
-    memset(hi, 0, sizeof(*hi));
-    for (unsigned i = 0; i < 3; i++)
-        lo->l[i] = a->l[i];
-    lo->l[3] = a->l[3] & 0xffffffffu;
-    for (unsigned i = 0; i + 3 < SC448_LIMBS; i++) {
-        hi->l[i] = a->l[i + 3] >> 32;
-        if (i + 4 < SC448_LIMBS)
-            hi->l[i] |= a->l[i + 4] << 32;
+    unsigned lo = GE448_VAR_CHUNK * c;
+
+    memset(out, 0, sizeof(*out));
+    for (unsigned i = 0; i < GE448_VAR_CHUNK; i++) {
+        unsigned b = lo + i;
+
+        if (b < 448 && (a->l[b / 64] >> (b % 64) & 1))
+            out->l[i / 64] |= 1ULL << (i % 64);
     }
 }
 
-/* p += (digit > 0 ? table[digit/2] : -table[-digit/2]), or p -= when neg. */
+/* p += table[|digit|/2], negated when the digit (or neg) says so. */
 static void add_digit(ge448 *p, const ge448_affine *table, int digit, int neg, int need_t)
 {
     ge448_affine e;
@@ -193,40 +209,45 @@ static void add_digit(ge448 *p, const ge448_affine *table, int digit, int neg, i
     ge448_add_affine(p, p, &e, need_t);
 }
 
+/*
+ * Straus-style joint loop over eight wNAF digit strings: the four 112-bit
+ * chunks of s against the tables of 2^(112 c) B, and those of h against the
+ * key's tables (subtracted).  T is only computed when an addition follows.
+ */
 int ge448_check_combination(const sc448 *s, const sc448 *h,
                             const ge448_vartable *a, const ge448 *r)
 {
-    int8_t ns[2][SC448_NAF_LEN], nh[2][SC448_NAF_LEN];
-    sc448 lo, hi;
-    unsigned top = 0, t;
+    enum { TERMS = 2 * GE448_VAR_SPLIT };
+    int8_t naf[TERMS][SC448_NAF_LEN];
+    const ge448_affine *table[TERMS];
+    int neg[TERMS];
+    unsigned top = 0;
     ge448 p, nr;
     ge448_cached c;
 
     pthread_once(&tables_once, build_tables);
-    split(&lo, &hi, s);
-    t = sc448_wnaf(ns[0], &lo, VB_WNAF);
-    top = t > top ? t : top;
-    t = sc448_wnaf(ns[1], &hi, VB_WNAF);
-    top = t > top ? t : top;
-    split(&lo, &hi, h);
-    t = sc448_wnaf(nh[0], &lo, GE448_VAR_WNAF);
-    top = t > top ? t : top;
-    t = sc448_wnaf(nh[1], &hi, GE448_VAR_WNAF);
-    top = t > top ? t : top;
+    for (unsigned t = 0; t < TERMS; t++) {
+        unsigned part = t % GE448_VAR_SPLIT, n;
+        int is_h = t >= GE448_VAR_SPLIT;
+        sc448 piece;
+
+        chunk(&piece, is_h ? h : s, part);
+        n = sc448_wnaf(naf[t], &piece, is_h ? GE448_VAR_WNAF : VB_WNAF);
+        top = n > top ? n : top;
+        table[t] = is_h ? a->t[part] : vb[part];
+        neg[t] = is_h;
+    }
 
     ge448_identity(&p);
     for (unsigned i = top; i-- > 0;) {
-        int pending = (ns[0][i] != 0) + (ns[1][i] != 0) + (nh[0][i] != 0) + (nh[1][i] != 0);
+        int pending = 0;
 
+        for (unsigned t = 0; t < TERMS; t++)
+            pending += naf[t][i] != 0;
         ge448_dbl(&p, &p, pending > 0 || i == 0);
-        if (ns[0][i])
-            add_digit(&p, vb_lo, ns[0][i], 0, --pending > 0 || i == 0);
-        if (ns[1][i])
-            add_digit(&p, vb_hi, ns[1][i], 0, --pending > 0 || i == 0);
-        if (nh[0][i])
-            add_digit(&p, a->lo, nh[0][i], 1, --pending > 0 || i == 0);
-        if (nh[1][i])
-            add_digit(&p, a->hi, nh[1][i], 1, --pending > 0 || i == 0);
+        for (unsigned t = 0; t < TERMS; t++)
+            if (naf[t][i])
+                add_digit(&p, table[t], naf[t][i], neg[t], --pending > 0 || i == 0);
     }
     /* p - R, then two doublings: identity exactly when p - R is 4-torsion. */
     ge448_neg(&nr, r);

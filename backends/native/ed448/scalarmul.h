@@ -7,9 +7,9 @@
  * so only W doublings are needed.  Every lookup scans a whole row.
  *
  * Double scalar (variable time, for verification): [s]B - [h]A with each
- * scalar split at 2^224, so that the loop has ~225 doublings instead of 446:
- * wNAF digits index odd-multiple tables of B, 2^224 B (built once per process)
- * and A, 2^224 A (built once per public key).
+ * scalar cut into four 112-bit chunks, so that the loop has ~113 doublings
+ * instead of 446: wNAF digits index odd-multiple tables of 2^(112 c) B
+ * (built once per process) and 2^(112 c) A (built once per public key).
  */
 #ifndef EDFAST_NATIVE_ED448_SCALARMUL_H
 #define EDFAST_NATIVE_ED448_SCALARMUL_H
@@ -22,10 +22,12 @@
 #define GE448_VAR_WNAF 6
 #define GE448_VAR_ENTRIES (1u << (GE448_VAR_WNAF - 2))
 
-/* Odd multiples A, 3A, ... and the same of 2^224 A, affine. */
+#define GE448_VAR_SPLIT 4
+#define GE448_VAR_CHUNK 112
+
+/* Odd multiples 1, 3, 5, ... of 2^(112 c) A for c = 0..3, affine. */
 typedef struct {
-    ge448_affine lo[GE448_VAR_ENTRIES];
-    ge448_affine hi[GE448_VAR_ENTRIES];
+    ge448_affine t[GE448_VAR_SPLIT][GE448_VAR_ENTRIES];
 } ge448_vartable;
 
 /* r = [s]B in constant time. */
