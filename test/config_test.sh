@@ -1,0 +1,152 @@
+#!/usr/bin/env bash
+# edfast loaded from an openssl.cnf: `module = <path>`, a `backend` preference,
+# edfast and default activated, `default_properties = ?provider=edfast`.
+# The backends edfast reports must follow the config, EDFAST_BACKEND must
+# override it, and signing through the config must be edfast's and match
+# the default provider's bytes.
+#
+# Usage: config_test.sh <build dir> [<directory holding edfast.so>]
+set -u
+
+build=${1:?usage: config_test.sh <build dir> [<provider dir>]}
+provdir=${2:-$build/provider}
+openssl=${OPENSSL:-openssl}
+
+if ! command -v "$openssl" >/dev/null 2>&1; then
+    echo "SKIPPED: openssl command absent"
+    exit 77
+fi
+if [ ! -f "$provdir/edfast.so" ]; then
+    echo "FAIL: $provdir/edfast.so absent"
+    exit 1
+fi
+build=$(cd "$build" && pwd)
+provdir=$(cd "$provdir" && pwd)
+work=$(mktemp -d "$build/config_test.XXXXXX")
+# Kept when something fails, for a look at the files.
+trap '[ "$failures" -eq 0 ] && rm -rf "$work" || echo "files kept in $work"' EXIT
+failures=0
+checks=0
+cd "$work" || exit 1
+unset EDFAST_BACKEND
+
+fail() {
+    echo "FAIL: $*"
+    failures=$((failures + 1))
+}
+expect() { # expect <description> <expected> <got>
+    checks=$((checks + 1))
+    [ "$2" = "$3" ] || fail "$1: expected '$2', got '$3'"
+}
+
+# write_config <file> <backend line or empty>
+write_config() {
+    {
+        echo "openssl_conf = openssl_init"
+        echo "[openssl_init]"
+        echo "providers = provider_sect"
+        echo "alg_section = algorithm_sect"
+        echo "[provider_sect]"
+        echo "edfast = edfast_sect"
+        echo "default = default_sect"
+        echo "[edfast_sect]"
+        echo "module = $provdir/edfast.so"
+        [ -n "$2" ] && echo "backend = $2"
+        echo "activate = 1"
+        echo "[default_sect]"
+        echo "activate = 1"
+        echo "[algorithm_sect]"
+        echo "default_properties = ?provider=edfast"
+    } >"$1"
+}
+
+# reported <curve> <config file> [EDFAST_BACKEND]: the backend edfast reports for the curve
+reported() {
+    local out
+    if [ -n "${3:-}" ]; then
+        out=$(EDFAST_BACKEND=$3 OPENSSL_CONF=$2 "$openssl" list -providers -verbose 2>&1)
+    else
+        out=$(OPENSSL_CONF=$2 "$openssl" list -providers -verbose 2>&1)
+    fi
+    echo "$out" | grep "build info: edfast" | sed -n "s/.*backends:.*$1=\([a-z0-9]*\).*/\1/p"
+}
+
+# Loaded from the config at all, and which backends this build has (EDFAST_BACKEND per name).
+write_config none.cnf ""
+checks=$((checks + 1))
+if ! OPENSSL_CONF=none.cnf "$openssl" list -providers -verbose >list.out 2>&1 ||
+    ! grep -q "build info: edfast" list.out; then
+    fail "edfast not loaded from the config's module = $provdir/edfast.so"
+    sed 's/^/    /' list.out | head -20
+fi
+expect "edfast and default both active" 2 "$(grep -c 'status: active' list.out)"
+declare -A serves
+for curve in ED25519 ED448; do
+    serves[$curve]=""
+    for candidate in native sodium decaf openssl; do
+        [ "$(reported $curve none.cnf $candidate)" = "$candidate" ] &&
+            serves[$curve]="${serves[$curve]} $candidate"
+    done
+    echo "$curve served by:${serves[$curve]}"
+done
+
+# expected <curve> <comma list>: the first listed backend serving the curve, else the built-in first
+expected() {
+    local name
+    for name in ${2//,/ }; do
+        case " ${serves[$1]} " in *" $name "*) echo "$name"; return ;; esac
+    done
+    set -- ${serves[$1]}
+    echo "${1:-none}"
+}
+
+for preference in "openssl" "decaf,sodium,openssl" "sodium" "decaf" "bogus" "bogus,openssl"; do
+    write_config "pref.cnf" "$preference"
+    for curve in ED25519 ED448; do
+        expect "backend = $preference: $curve" "$(expected $curve "$preference")" \
+            "$(reported $curve pref.cnf)"
+    done
+done
+for curve in ED25519 ED448; do
+    expect "no backend line: $curve" "$(expected $curve "")" "$(reported $curve none.cnf)"
+done
+
+# EDFAST_BACKEND overrides the config's preference.
+write_config openssl.cnf "openssl"
+write_config mixed.cnf "decaf,sodium,openssl"
+for curve in ED25519 ED448; do
+    for name in ${serves[$curve]}; do
+        expect "backend = openssl, EDFAST_BACKEND=$name: $curve" "$name" \
+            "$(reported $curve openssl.cnf "$name")"
+    done
+    expect "backend = decaf,sodium,openssl, EDFAST_BACKEND=openssl: $curve" openssl \
+        "$(reported $curve mixed.cnf openssl)"
+done
+
+# Signing through the config alone: edfast's (its own error proves the fetch went
+# to it), and byte-identical to the default provider's signature.
+printf 'configured' >msg
+for curve in ED25519 ED448; do
+    for cnf in openssl.cnf mixed.cnf; do
+        OPENSSL_CONF=/dev/null "$openssl" genpkey -algorithm $curve -out key.pem 2>/dev/null
+        OPENSSL_CONF=/dev/null "$openssl" pkeyutl -sign -rawin -in msg -inkey key.pem -out ref.sig
+        checks=$((checks + 1))
+        if ! OPENSSL_CONF=$cnf "$openssl" pkeyutl -sign -rawin -in msg -inkey key.pem \
+            -out cnf.sig >out 2>&1; then
+            fail "$curve with $cnf: signing"
+            sed 's/^/    /' out | head
+        elif ! cmp -s ref.sig cnf.sig; then
+            fail "$curve with $cnf: signature differs from the default provider's"
+        fi
+        checks=$((checks + 1))
+        if OPENSSL_CONF=$cnf "$openssl" pkeyutl -sign -rawin -digest SHA256 -in msg \
+            -inkey key.pem -out digest.sig >out 2>&1 ||
+            ! grep -q "edfast.*EdDSA takes no digest" out; then
+            fail "$curve with $cnf: signing did not go to edfast (no edfast error for -digest)"
+            sed 's/^/    /' out | head
+        fi
+    done
+done
+
+echo "config: $checks checks, $failures failures"
+[ "$failures" -eq 0 ]
