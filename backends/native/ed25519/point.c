@@ -302,7 +302,13 @@ static void p3_dbl_n(n25519_ge_p3 *r, const n25519_ge_p3 *p, int n)
 #define BASE_TABLES ((BASE_DIGITS + 1) / 2)
 #define BASE_ENTRIES (1 << (BASE_W - 1))
 
-static n25519_ge_niels base_table[BASE_TABLES][BASE_ENTRIES];
+/* A niels point padded to two 64-byte vectors for the constant-time scan. */
+typedef union {
+    n25519_ge_niels p;
+    uint64_t w[16];
+} __attribute__((aligned(64))) base_entry;
+
+static base_entry base_table[BASE_TABLES][BASE_ENTRIES];
 static n25519_ge_niels bvar_table[N25519_VERIFY_SPLIT][N25519_BTABLE_ENTRIES];
 static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
 
@@ -318,7 +324,11 @@ static void tables_init(void)
         pts[0] = p;
         for (int k = 1; k < BASE_ENTRIES; k++)
             n25519_ge_p3_add(&pts[k], &pts[k - 1], &p);
-        batch_to_niels(base_table[j], pts, BASE_ENTRIES, scratch);
+        n25519_ge_niels row[BASE_ENTRIES];
+
+        batch_to_niels(row, pts, BASE_ENTRIES, scratch);
+        for (int k = 0; k < BASE_ENTRIES; k++)
+            base_table[j][k].p = row[k];
         p3_dbl_n(&p, &p, 2 * BASE_W);
     }
 
@@ -342,27 +352,49 @@ size_t n25519_ge_verify_table_bytes(void)
 
 /* ---- constant-time fixed-base multiplication ---- */
 
-/* t = digit * (entry 1 of tab), scanning every entry so the access pattern is fixed. */
-static void select_niels(n25519_ge_niels *t, const n25519_ge_niels tab[BASE_ENTRIES],
-                         int8_t digit)
+/*
+ * Constant-time selection.  Entries are padded to 128 bytes so a scan is two
+ * 64-byte vector loads, an AND with the entry's mask and an OR each; GCC
+ * lowers the generic vectors to whatever the clone's target offers (SSE2,
+ * AVX2, AVX-512), picked once at load time.
+ */
+typedef uint64_t v8u64 __attribute__((vector_size(64)));
+
+__attribute__((target_clones("avx512f", "avx2", "default")))
+static void scan_entries(uint64_t out[16], const base_entry *tab, uint64_t mag)
+{
+    v8u64 lo = { 1, 0, 0, 0, 0, 1, 0, 0 }, hi = { 0, 0, 0, 0, 0, 0, 0, 0 };
+    /* The identity (1, 1, 0) is entry 0 and stays only when mag = 0. */
+    const v8u64 zero = { 0, 0, 0, 0, 0, 0, 0, 0 };
+    v8u64 m = zero + ((((mag | (0 - mag)) >> 63) ^ 1) * ~(uint64_t)0);
+
+    lo &= m;
+    hi &= m;
+    for (uint64_t k = 1; k <= BASE_ENTRIES; k++) {
+        v8u64 a, b;
+
+        /* all ones exactly when mag == k */
+        m = zero + ((uint64_t)0 - (((mag ^ k) - 1) >> 63));
+        memcpy(&a, tab[k - 1].w, 64);
+        memcpy(&b, tab[k - 1].w + 8, 64);
+        lo |= a & m;
+        hi |= b & m;
+    }
+    memcpy(out, &lo, 64);
+    memcpy(out + 8, &hi, 64);
+}
+
+/* t = digit * (entry 1 of tab), with |digit| <= 2^(W-1), in constant time. */
+static void select_niels(n25519_ge_niels *t, const base_entry tab[BASE_ENTRIES], int8_t digit)
 {
     const uint32_t ud = (uint32_t)(int32_t)digit;
     const uint64_t neg = ud >> 31;
     const uint64_t mag = (uint64_t)((ud ^ (0u - (uint32_t)neg)) + (uint32_t)neg) & 0xff;
-    uint64_t *w = (uint64_t *)t;
+    uint64_t w[16];
     n25519_fe minus;
 
-    n25519_fe_one(&t->ypx);
-    n25519_fe_one(&t->ymx);
-    n25519_fe_zero(&t->xy2d);
-    for (uint64_t k = 1; k <= BASE_ENTRIES; k++) {
-        /* mask is all ones exactly when mag == k. */
-        const uint64_t mask = (uint64_t)0 - (((mag ^ k) - 1) >> 63);
-        const uint64_t *e = (const uint64_t *)&tab[k - 1];
-
-        for (int i = 0; i < 15; i++)
-            w[i] ^= (w[i] ^ e[i]) & mask;
-    }
+    scan_entries(w, tab, mag);
+    memcpy(t, w, sizeof(*t));
     /* -(x, y) = (-x, y): y+x and y-x trade places and xy2d changes sign. */
     n25519_fe_cswap(&t->ypx, &t->ymx, neg);
     n25519_fe_neg(&minus, &t->xy2d);
