@@ -176,19 +176,44 @@ void n25519_sc_signed_radix(int8_t *e, const uint8_t s[32], int w, int n)
     e[n - 1] = (int8_t)(e[n - 1] + (carry << w));
 }
 
+/* 64 bits of x starting at bit pos (x has a zero limb at the top). */
+static uint64_t bits64(const uint64_t x[5], int pos)
+{
+    const int i = pos >> 6, sh = pos & 63;
+
+    return sh ? (x[i] >> sh) | (x[i + 1] << (64 - sh)) : x[i];
+}
+
 void n25519_sc_wnaf(int8_t naf[256], const uint8_t s[32], int w)
 {
     const int width = 1 << w, half = width >> 1;
+    uint64_t x[5];
     int carry = 0, pos = 0;
 
+    for (int i = 0; i < 4; i++)
+        x[i] = load64_le(s + 8 * i);
+    x[4] = 0;
     memset(naf, 0, 256);
     while (pos < 256) {
-        int window = carry + (int)bits_at(s, pos, w);
+        const uint64_t buf = bits64(x, pos);
+        int window;
 
-        if ((window & 1) == 0) {
+        if (!carry) {
+            /* Jump straight over runs of zero bits. */
+            if (buf == 0) {
+                pos += 64;
+                continue;
+            }
+            if (!(buf & 1)) {
+                pos += __builtin_ctzll(buf);
+                continue;
+            }
+        }
+        window = carry + (int)(buf & (uint64_t)(width - 1));
+        if (!(window & 1)) {
             /*
-             * bit + carry is 0 or 2 here: either way nothing is left at pos
-             * and the carry (if any) simply moves up one place, unchanged.
+             * bit + carry = 2: nothing is left at pos and the carry moves up
+             * one place, unchanged.
              */
             pos++;
             continue;
