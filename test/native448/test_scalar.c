@@ -116,19 +116,33 @@ static void check_recodings(const sc448 *a)
         BN_free(V);
     }
     for (unsigned w = 3; w <= 8; w++) {
-        int8_t naf[SC448_NAF_LEN];
-        unsigned top = sc448_wnaf(naf, a, w);
-        int ok = 1;
+        static const unsigned chunks[][2] = { { 0, 112 }, { 112, 112 }, { 224, 112 },
+                                              { 336, 112 }, { 0, 120 }, { 330, 118 } };
 
-        for (unsigned i = 0; i < SC448_NAF_LEN; i++) {
-            if (naf[i] && (!(naf[i] & 1) || naf[i] >= (1 << (w - 1)) || naf[i] <= -(1 << (w - 1))))
-                ok = 0;
-            if (i >= top && naf[i])
-                ok = 0;
+        for (size_t c = 0; c < sizeof(chunks) / sizeof(chunks[0]); c++) {
+            int8_t naf[SC448_NAF_LEN];
+            unsigned top = sc448_wnaf_chunk(naf, a, chunks[c][0], chunks[c][1], w);
+            BIGNUM *want = BN_dup(A);
+            int ok = 1, last = -1000;
+
+            BN_rshift(want, want, (int)chunks[c][0]);
+            BN_mask_bits(want, (int)chunks[c][1]);
+            for (unsigned i = 0; i < SC448_NAF_LEN; i++) {
+                if (!naf[i])
+                    continue;
+                if (!(naf[i] & 1) || naf[i] >= (1 << (w - 1)) || naf[i] <= -(1 << (w - 1)))
+                    ok = 0; /* odd and inside the table */
+                if ((int)i - last < (int)w)
+                    ok = 0; /* at least w - 1 zeros between non-zero digits */
+                if (i >= top)
+                    ok = 0;
+                last = (int)i;
+            }
+            V = digits_value(naf, SC448_NAF_LEN, 1);
+            CHECK(BN_cmp(V, want) == 0 && ok, "wnaf w=%u chunk %u+%u", w, chunks[c][0], chunks[c][1]);
+            BN_free(V);
+            BN_free(want);
         }
-        V = digits_value(naf, SC448_NAF_LEN, 1);
-        CHECK(BN_cmp(V, A) == 0 && ok, "wnaf w=%u", w);
-        BN_free(V);
     }
     BN_free(A);
 }

@@ -72,6 +72,12 @@ void fe448_sub(fe448 *r, const fe448 *a, const fe448 *b)
     fe448_weak_reduce(r);
 }
 
+void fe448_sub_nr(fe448 *r, const fe448 *a, const fe448 *b)
+{
+    for (int i = 0; i < FE448_LIMBS; i++)
+        r->l[i] = a->l[i] + FOUR_P[i] - b->l[i];
+}
+
 void fe448_neg(fe448 *r, const fe448 *a)
 {
     fe448 z;

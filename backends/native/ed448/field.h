@@ -35,6 +35,11 @@ void fe448_one(fe448 *r);
 void fe448_copy(fe448 *r, const fe448 *a);
 void fe448_add(fe448 *r, const fe448 *a, const fe448 *b); /* no carry: limbs grow */
 void fe448_sub(fe448 *r, const fe448 *a, const fe448 *b); /* reduced output */
+/*
+ * a - b without the carry pass, for results that only feed mul/sqr:
+ * a limbs < 2^59 and b limbs <= 2^58 - 8 give limbs < 2^60.
+ */
+void fe448_sub_nr(fe448 *r, const fe448 *a, const fe448 *b);
 void fe448_neg(fe448 *r, const fe448 *a);                  /* reduced output */
 void fe448_weak_reduce(fe448 *a);
 void fe448_mul(fe448 *r, const fe448 *a, const fe448 *b);

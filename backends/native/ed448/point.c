@@ -64,9 +64,9 @@ void ge448_dbl(ge448 *r, const ge448 *p, int need_t)
     fe448_add(&f, &c, &d);
     fe448_sqr(&h, &p->Z);
     fe448_add(&h, &h, &h);
-    fe448_sub(&j, &f, &h);
-    fe448_sub(&e, &e, &f);
-    fe448_sub(&cd, &c, &d);
+    fe448_sub_nr(&j, &f, &h);  /* the three differences only feed products */
+    fe448_sub_nr(&e, &e, &f);
+    fe448_sub_nr(&cd, &c, &d);
     fe448_mul(&r->X, &e, &j);
     fe448_mul(&r->Y, &f, &cd);
     fe448_mul(&r->Z, &f, &j);
@@ -94,11 +94,12 @@ static void add_core(ge448 *r, const ge448 *p, const fe448 *x2, const fe448 *y2,
     fe448_add(&e, &p->X, &p->Y);
     fe448_add(&s, x2, y2);
     fe448_mul(&e, &e, &s);
-    fe448_sub(&e, &e, &a);
-    fe448_sub(&e, &e, &b);
-    fe448_sub(&f, &d, &c);
+    /* differences feed only products: no carry pass (bounds in field.h) */
+    fe448_sub_nr(&e, &e, &a);
+    fe448_sub_nr(&e, &e, &b);
+    fe448_sub_nr(&f, &d, &c);
     fe448_add(&g, &d, &c);
-    fe448_sub(&h, &b, &a);
+    fe448_sub_nr(&h, &b, &a);
     fe448_mul(&r->X, &e, &f);
     fe448_mul(&r->Y, &g, &h);
     fe448_mul(&r->Z, &f, &g);

@@ -212,44 +212,38 @@ void sc448_recode_signed(int8_t *d, const sc448 *a, unsigned w)
 }
 
 /*
- * Sliding-window NAF: start from the bits, then let each non-zero digit
- * absorb the following w-1 bits, borrowing from above when the sum would
- * leave the table range (odd multiples up to 2^(w-1) - 1).
+ * Classic wNAF on a 128-bit integer: when the remaining value is odd, take
+ * its low w bits as a signed digit and subtract it, which leaves w - 1 zero
+ * bits above it.  A chunk of at most 120 bits stays below 2^121 throughout.
  */
-unsigned sc448_wnaf(int8_t naf[SC448_NAF_LEN], const sc448 *a, unsigned w)
+unsigned sc448_wnaf_chunk(int8_t naf[SC448_NAF_LEN], const sc448 *a, unsigned lo,
+                          unsigned nbits, unsigned w)
 {
-    const int maxd = (1 << (w - 1)) - 1;
-    unsigned top = 0;
+    unsigned __int128 k = 0;
+    const int full = 1 << w, half = 1 << (w - 1);
+    unsigned i, top = 0;
 
-    for (unsigned i = 0; i < SC448_NAF_LEN; i++)
-        naf[i] = i < 448 ? (int8_t)((a->l[i / 64] >> (i % 64)) & 1) : 0;
+    for (unsigned b = nbits; b-- > 0;) {
+        unsigned pos = lo + b;
 
-    for (unsigned i = 0; i < SC448_NAF_LEN; i++) {
-        if (!naf[i])
-            continue;
-        for (unsigned b = 1; b < w && i + b < SC448_NAF_LEN; b++) {
-            if (!naf[i + b])
-                continue;
-            int add = naf[i + b] << b;
-            if (naf[i] + add <= maxd) {
-                naf[i] = (int8_t)(naf[i] + add);
-                naf[i + b] = 0;
-            } else if (naf[i] - add >= -maxd) {
-                naf[i] = (int8_t)(naf[i] - add);
-                for (unsigned k = i + b; k < SC448_NAF_LEN; k++) {
-                    if (!naf[k]) {
-                        naf[k] = 1;
-                        break;
-                    }
-                    naf[k] = 0;
-                }
-            } else {
-                break;
-            }
+        k <<= 1;
+        if (pos < 448)
+            k |= (a->l[pos / 64] >> (pos % 64)) & 1;
+    }
+    memset(naf, 0, SC448_NAF_LEN);
+    for (i = 0; k != 0 && i < SC448_NAF_LEN; i++, k >>= 1) {
+        if (k & 1) {
+            int d = (int)(k & (unsigned)(full - 1));
+
+            if (d >= half)
+                d -= full;
+            naf[i] = (int8_t)d;
+            if (d >= 0)
+                k -= (unsigned)d;
+            else
+                k += (unsigned)-d;
+            top = i + 1;
         }
     }
-    for (unsigned i = 0; i < SC448_NAF_LEN; i++)
-        if (naf[i])
-            top = i + 1;
     return top;
 }

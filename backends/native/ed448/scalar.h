@@ -42,11 +42,13 @@ unsigned sc448_signed_digits(unsigned w);
 void sc448_recode_signed(int8_t *d, const sc448 *a, unsigned w);
 
 /*
- * Width-w NAF of a public scalar: 448 + 2 digits, each zero or odd with
- * |d| < 2^(w-1), non-zero digits at least w apart... (sliding form).
- * Returns the index of the highest non-zero digit + 1 (0 for a = 0).
+ * Width-w NAF of bits [lo, lo + nbits) of a public scalar (nbits <= 120):
+ * every digit is zero or odd with |d| < 2^(w-1), and the digits sum to the
+ * chunk: sum naf[i] 2^i.  Writes SC448_NAF_LEN digits; returns the index of
+ * the highest non-zero digit + 1 (0 for a zero chunk).  Variable time.
  */
-#define SC448_NAF_LEN 450
-unsigned sc448_wnaf(int8_t naf[SC448_NAF_LEN], const sc448 *a, unsigned w);
+#define SC448_NAF_LEN 128
+unsigned sc448_wnaf_chunk(int8_t naf[SC448_NAF_LEN], const sc448 *a, unsigned lo,
+                          unsigned nbits, unsigned w);
 
 #endif

@@ -152,9 +152,10 @@ void ge448_scalarmul_base(ge448 *r, const sc448 *s)
     sc448_recode_signed(d, s, BASE_W);
 
     ge448_identity(r);
+    /* T is needed by every addition and by callers, but not by the doublings */
     for (unsigned i = 1; i < BASE_DIGITS; i += 2) {
         lookup_base(&e, i / 2, d[i]);
-        ge448_add_affine(r, r, &e, 1);
+        ge448_add_affine(r, r, &e, i + 2 < BASE_DIGITS);
     }
     dbl_n(r, BASE_W);
     for (unsigned i = 0; i < BASE_DIGITS; i += 2) {
@@ -176,20 +177,6 @@ void ge448_vartable_init(ge448_vartable *t, const ge448 *a)
     }
     /* one inversion for all of them */
     batch_to_affine(&t->t[0][0], pts, GE448_VAR_SPLIT * GE448_VAR_ENTRIES);
-}
-
-/* Bits [112 c, 112 c + 112) of a, as a scalar (public data). */
-static void chunk(sc448 *out, const sc448 *a, unsigned c)
-{
-    unsigned lo = GE448_VAR_CHUNK * c;
-
-    memset(out, 0, sizeof(*out));
-    for (unsigned i = 0; i < GE448_VAR_CHUNK; i++) {
-        unsigned b = lo + i;
-
-        if (b < 448 && (a->l[b / 64] >> (b % 64) & 1))
-            out->l[i / 64] |= 1ULL << (i % 64);
-    }
 }
 
 /* p += table[|digit|/2], negated when the digit (or neg) says so. */
@@ -229,10 +216,9 @@ int ge448_check_combination(const sc448 *s, const sc448 *h,
     for (unsigned t = 0; t < TERMS; t++) {
         unsigned part = t % GE448_VAR_SPLIT, n;
         int is_h = t >= GE448_VAR_SPLIT;
-        sc448 piece;
 
-        chunk(&piece, is_h ? h : s, part);
-        n = sc448_wnaf(naf[t], &piece, is_h ? GE448_VAR_WNAF : VB_WNAF);
+        n = sc448_wnaf_chunk(naf[t], is_h ? h : s, GE448_VAR_CHUNK * part, GE448_VAR_CHUNK,
+                             is_h ? GE448_VAR_WNAF : VB_WNAF);
         top = n > top ? n : top;
         table[t] = is_h ? a->t[part] : vb[part];
         neg[t] = is_h;
