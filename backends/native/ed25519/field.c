@@ -1,6 +1,8 @@
 /* Field operations that are not worth inlining: encoding, exponentiation chains. */
 #include "field.h"
 
+#include <openssl/crypto.h>
+
 const n25519_fe n25519_fe_d = { { 0x34dca135978a3, 0x1a8283b156ebd, 0x5e7a26001c029,
                                   0x739c663a03cbb, 0x52036cee2b6ff } };
 const n25519_fe n25519_fe_d2 = { { 0x69b9426b2f159, 0x35050762add7a, 0x3cf44c0038052,
@@ -180,7 +182,184 @@ int n25519_fe_sqrt_ratio(n25519_fe *x, const n25519_fe *u, const n25519_fe *v)
     return (int)(plain | flipped);
 }
 
-void n25519_fe_invert(n25519_fe *h, const n25519_fe *f)
+/*
+ * Constant-time inversion by Bernstein-Yang "safegcd" divsteps, about three
+ * times faster than the 265-multiplication Fermat chain it replaces.  Numbers
+ * are held as five signed 62-bit limbs (low limbs in [0, 2^62), top limb
+ * signed).  Batches of 62 divsteps are run on the low 64 bits of f and g and
+ * yield a 2x2 transition matrix scaled by 2^62, applied to (f, g) exactly and
+ * to (d, e) modulo p.  Invariants: f = d x, g = e x (mod p); f ends at +-1.
+ * The "half-delta" variant (zeta = -(delta + 1/2)) needs at most 590
+ * divsteps for 256-bit inputs; we run 620.
+ */
+typedef struct {
+    int64_t v[5];
+} s62;
+
+typedef struct {
+    int64_t u, v, q, r;
+} trans2x2;
+
+typedef __int128 i128;
+
+#define M62 ((uint64_t)-1 >> 2)
+#define SAFEGCD_BATCHES 10
+
+static const s62 P62 = { { 0x3fffffffffffffed, 0x3fffffffffffffff, 0x3fffffffffffffff,
+                           0x3fffffffffffffff, 0x7f } };
+static const uint64_t P_INV62 = 0x39435e50d79435e5; /* p^-1 mod 2^62 */
+
+/* 62 divsteps on the low bits of f (odd) and g; every decision is a mask. */
+static int64_t divsteps_62(int64_t zeta, uint64_t f, uint64_t g, trans2x2 *t)
 {
-    n25519_fe_invert_fermat(h, f);
+    uint64_t u = 1, v = 0, q = 0, r = 1;
+
+    for (int i = 0; i < 62; i++) {
+        /* c1: zeta < 0 (delta > 0); c2: g odd */
+        uint64_t c1 = (uint64_t)(zeta >> 63), c2 = (uint64_t)0 - (g & 1);
+        /* g += (zeta < 0 ? -f : f) when g is odd, the matrix rows alike */
+        uint64_t x = (f ^ c1) - c1, y = (u ^ c1) - c1, z = (v ^ c1) - c1;
+
+        g += x & c2;
+        q += y & c2;
+        r += z & c2;
+        /* swap case: f takes the old g, zeta = -zeta - 2; otherwise zeta - 1 */
+        c1 &= c2;
+        zeta = (zeta ^ (int64_t)c1) - 1;
+        f += g & c1;
+        u += q & c1;
+        v += r & c1;
+        g >>= 1;
+        u <<= 1;
+        v <<= 1;
+    }
+    t->u = (int64_t)u;
+    t->v = (int64_t)v;
+    t->q = (int64_t)q;
+    t->r = (int64_t)r;
+    return zeta;
+}
+
+/* (f, g) = M (f, g) / 2^62, exactly: the low 62 bits cancel by construction. */
+static void update_fg(s62 *f, s62 *g, const trans2x2 *t)
+{
+    i128 cf = (i128)t->u * f->v[0] + (i128)t->v * g->v[0];
+    i128 cg = (i128)t->q * f->v[0] + (i128)t->r * g->v[0];
+
+    cf >>= 62;
+    cg >>= 62;
+    for (int i = 1; i < 5; i++) {
+        cf += (i128)t->u * f->v[i] + (i128)t->v * g->v[i];
+        cg += (i128)t->q * f->v[i] + (i128)t->r * g->v[i];
+        f->v[i - 1] = (int64_t)((uint64_t)cf & M62);
+        g->v[i - 1] = (int64_t)((uint64_t)cg & M62);
+        cf >>= 62;
+        cg >>= 62;
+    }
+    f->v[4] = (int64_t)cf;
+    g->v[4] = (int64_t)cg;
+}
+
+/*
+ * (d, e) = M (d, e) / 2^62 mod p, adding the multiple of p that clears the
+ * low 62 bits.  d, e stay in (-2p, p): the correction starts from the terms
+ * that a negative d or e would push out of range (|u| + |v| <= 2^62 keeps it
+ * in 64 bits).
+ */
+static void update_de(s62 *d, s62 *e, const trans2x2 *t)
+{
+    const int64_t u = t->u, v = t->v, q = t->q, r = t->r;
+    const int64_t sd = d->v[4] >> 63, se = e->v[4] >> 63;
+    int64_t md = (u & sd) + (v & se), me = (q & sd) + (r & se);
+    i128 cd = (i128)u * d->v[0] + (i128)v * e->v[0];
+    i128 ce = (i128)q * d->v[0] + (i128)r * e->v[0];
+
+    md -= (int64_t)((P_INV62 * (uint64_t)cd + (uint64_t)md) & M62);
+    me -= (int64_t)((P_INV62 * (uint64_t)ce + (uint64_t)me) & M62);
+    cd += (i128)P62.v[0] * md;
+    ce += (i128)P62.v[0] * me;
+    cd >>= 62;
+    ce >>= 62;
+    for (int i = 1; i < 5; i++) {
+        cd += (i128)u * d->v[i] + (i128)v * e->v[i] + (i128)P62.v[i] * md;
+        ce += (i128)q * d->v[i] + (i128)r * e->v[i] + (i128)P62.v[i] * me;
+        d->v[i - 1] = (int64_t)((uint64_t)cd & M62);
+        e->v[i - 1] = (int64_t)((uint64_t)ce & M62);
+        cd >>= 62;
+        ce >>= 62;
+    }
+    d->v[4] = (int64_t)cd;
+    e->v[4] = (int64_t)ce;
+}
+
+/* Propagates carries so limbs 0..3 are in [0, 2^62) again. */
+static void s62_carry(s62 *a)
+{
+    for (int i = 0; i < 4; i++) {
+        a->v[i + 1] += a->v[i] >> 62;
+        a->v[i] = (int64_t)((uint64_t)a->v[i] & M62);
+    }
+}
+
+/* a += p when a < 0; constant time. */
+static void s62_add_p_if_negative(s62 *a)
+{
+    const int64_t neg = a->v[4] >> 63;
+
+    for (int i = 0; i < 5; i++)
+        a->v[i] += P62.v[i] & neg;
+    s62_carry(a);
+}
+
+void n25519_fe_invert(n25519_fe *h, const n25519_fe *x)
+{
+    uint8_t b[32];
+    uint64_t w[4];
+    s62 f = P62, g, d = { { 0, 0, 0, 0, 0 } }, e = { { 1, 0, 0, 0, 0 } };
+    trans2x2 t;
+    int64_t zeta = -1, fneg;
+
+    n25519_fe_tobytes(b, x);
+    for (int i = 0; i < 4; i++) {
+        w[i] = 0;
+        for (int j = 7; j >= 0; j--)
+            w[i] = (w[i] << 8) | b[8 * i + j];
+    }
+    g.v[0] = (int64_t)(w[0] & M62);
+    g.v[1] = (int64_t)(((w[0] >> 62) | (w[1] << 2)) & M62);
+    g.v[2] = (int64_t)(((w[1] >> 60) | (w[2] << 4)) & M62);
+    g.v[3] = (int64_t)(((w[2] >> 58) | (w[3] << 6)) & M62);
+    g.v[4] = (int64_t)(w[3] >> 56);
+
+    for (int i = 0; i < SAFEGCD_BATCHES; i++) {
+        zeta = divsteps_62(zeta, (uint64_t)f.v[0] | ((uint64_t)f.v[1] << 62),
+                           (uint64_t)g.v[0] | ((uint64_t)g.v[1] << 62), &t);
+        update_de(&d, &e, &t);
+        update_fg(&f, &g, &t);
+    }
+
+    /* f = +-1 now (or p when x = 0, with d = 0): the inverse is sign(f) d, in [0, p). */
+    s62_add_p_if_negative(&d);
+    s62_add_p_if_negative(&d);
+    fneg = f.v[4] >> 63;
+    for (int i = 0; i < 5; i++)
+        d.v[i] = (d.v[i] ^ fneg) - fneg;
+    s62_carry(&d);
+    s62_add_p_if_negative(&d);
+
+    w[0] = (uint64_t)d.v[0] | ((uint64_t)d.v[1] << 62);
+    w[1] = ((uint64_t)d.v[1] >> 2) | ((uint64_t)d.v[2] << 60);
+    w[2] = ((uint64_t)d.v[2] >> 4) | ((uint64_t)d.v[3] << 58);
+    w[3] = ((uint64_t)d.v[3] >> 6) | ((uint64_t)d.v[4] << 56);
+    for (int i = 0; i < 4; i++)
+        for (int j = 0; j < 8; j++)
+            b[8 * i + j] = (uint8_t)(w[i] >> (8 * j));
+    n25519_fe_frombytes(h, b);
+    /* The input may be a secret-derived coordinate (signing): wipe the copies. */
+    OPENSSL_cleanse(b, sizeof(b));
+    OPENSSL_cleanse(w, sizeof(w));
+    OPENSSL_cleanse(&f, sizeof(f));
+    OPENSSL_cleanse(&g, sizeof(g));
+    OPENSSL_cleanse(&d, sizeof(d));
+    OPENSSL_cleanse(&e, sizeof(e));
 }

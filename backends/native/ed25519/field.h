@@ -87,31 +87,28 @@ static inline void n25519_fe_neg(n25519_fe *h, const n25519_fe *f)
     n25519_fe_sub(h, &z, f);
 }
 
-/* Folds five 128-bit column sums into a tight element. */
+/*
+ * Folds five 128-bit column sums into a tight element.  The carries of all
+ * columns are taken at once, twice, instead of rippling through the limbs:
+ * the serial chain was the latency bottleneck of squaring runs (inversion,
+ * square roots).  Bounds: with loose inputs every column is < 2^112, so each
+ * c >> 51 (and 19 (c4 >> 51), c4 having no wrapped terms) fits in 64 bits;
+ * after the first pass limbs are < 2^61, after the second they are tight.
+ */
 static inline void n25519_fe_reduce128(n25519_fe *h, n25519_u128 c0, n25519_u128 c1,
                                        n25519_u128 c2, n25519_u128 c3, n25519_u128 c4)
 {
-    uint64_t r0, r1, r2, r3, r4;
+    const uint64_t r0 = ((uint64_t)c0 & N25519_MASK51) + (uint64_t)(c4 >> 51) * 19;
+    const uint64_t r1 = ((uint64_t)c1 & N25519_MASK51) + (uint64_t)(c0 >> 51);
+    const uint64_t r2 = ((uint64_t)c2 & N25519_MASK51) + (uint64_t)(c1 >> 51);
+    const uint64_t r3 = ((uint64_t)c3 & N25519_MASK51) + (uint64_t)(c2 >> 51);
+    const uint64_t r4 = ((uint64_t)c4 & N25519_MASK51) + (uint64_t)(c3 >> 51);
 
-    c1 += (uint64_t)(c0 >> 51);
-    r0 = (uint64_t)c0 & N25519_MASK51;
-    c2 += (uint64_t)(c1 >> 51);
-    r1 = (uint64_t)c1 & N25519_MASK51;
-    c3 += (uint64_t)(c2 >> 51);
-    r2 = (uint64_t)c2 & N25519_MASK51;
-    c4 += (uint64_t)(c3 >> 51);
-    r3 = (uint64_t)c3 & N25519_MASK51;
-    /* 2^255 = 19 mod p; c4 carries no *19 terms, so c4 >> 51 times 19 fits in 64 bits. */
-    r0 += (uint64_t)(c4 >> 51) * 19;
-    r4 = (uint64_t)c4 & N25519_MASK51;
-    r1 += r0 >> 51;
-    r0 &= N25519_MASK51;
-
-    h->v[0] = r0;
-    h->v[1] = r1;
-    h->v[2] = r2;
-    h->v[3] = r3;
-    h->v[4] = r4;
+    h->v[0] = (r0 & N25519_MASK51) + (r4 >> 51) * 19;
+    h->v[1] = (r1 & N25519_MASK51) + (r0 >> 51);
+    h->v[2] = (r2 & N25519_MASK51) + (r1 >> 51);
+    h->v[3] = (r3 & N25519_MASK51) + (r2 >> 51);
+    h->v[4] = (r4 & N25519_MASK51) + (r3 >> 51);
 }
 
 static inline void n25519_fe_mul(n25519_fe *h, const n25519_fe *f, const n25519_fe *g)
