@@ -11,7 +11,8 @@
  * pair (run in a child process, so that a crash is reported, not fatal).
  *
  * Usage: differential_test [cases per curve and backend, default 10000]
- * The seed is printed; EDFAST_TEST_SEED=<n> repeats a run.
+ * The seed is printed; EDFAST_TEST_SEED=<n> repeats a run.  The two curves
+ * run in two processes at once; EDFAST_TEST_SERIAL=1 runs them in one.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
@@ -301,38 +302,71 @@ static void run_mismatched(struct et_env *env, enum et_curve c, const char *back
                  ? "crashed the process (see above)" : "gave different signatures");
 }
 
+/* Every backend serving one curve. */
+static void run_curve(enum et_curve c, uint64_t seed, unsigned long count)
+{
+    const char *names[ET_MAX_BACKENDS];
+    size_t n = et_backends_for(c, names), b;
+
+    ET_CHECK(n > 0, "no backend serves %s", et_curve_name(c));
+    for (b = 0; b < n; b++) {
+        struct et_env env;
+        struct et_rng rng;
+        struct stats st = {0};
+        unsigned long i, failures_before = et_failures;
+
+        if (!et_env_open_for(&env, c, names[b])) {
+            ET_CHECK(0, "cannot load edfast with backend %s", names[b]);
+            continue;
+        }
+        /* Each curve and backend gets its own stream, so any one can be rerun alone. */
+        et_rng_seed(&rng, seed ^ ((uint64_t)(c + 1) << 56) ^ ((uint64_t)(b + 1) << 48));
+        for (i = 0; i < count && et_failures - failures_before < 20; i++)
+            one_case(&env, c, names[b], &rng, i, &st);
+        printf("%s with %s: %lu cases (%lu messages over 512 bytes; bit flips: %lu message,"
+               " %lu signature, %lu public key), %lu failures\n",
+               et_curve_name(c), names[b], st.cases, st.long_msgs, st.flips_msg,
+               st.flips_sig, st.flips_pub, et_failures - failures_before);
+        fflush(stdout);
+        run_mismatched(&env, c, names[b], rng.state ^ 0x5bd1e995u, count / 8 + 1);
+        et_env_close(&env);
+    }
+}
+
+/*
+ * The two curves run in two processes at once (EDFAST_TEST_SERIAL=1: one
+ * after the other in this one); each line of output names its curve.
+ */
 int main(int argc, char **argv)
 {
     unsigned long count = argc > 1 ? strtoul(argv[1], NULL, 10) : 10000;
     uint64_t seed = et_choose_seed();
+    const char *serial = getenv("EDFAST_TEST_SERIAL");
+    pid_t pids[ET_CURVES];
     enum et_curve c;
 
+    if (serial != NULL && serial[0] != '\0' && strcmp(serial, "0") != 0) {
+        for (c = ET_ED25519; c < ET_CURVES; c++)
+            run_curve(c, seed, count);
+        return et_finish("differential");
+    }
+    fflush(stdout);
     for (c = ET_ED25519; c < ET_CURVES; c++) {
-        const char *names[ET_MAX_BACKENDS];
-        size_t n = et_backends_for(c, names), b;
-
-        ET_CHECK(n > 0, "no backend serves %s", et_curve_name(c));
-        for (b = 0; b < n; b++) {
-            struct et_env env;
-            struct et_rng rng;
-            struct stats st = {0};
-            unsigned long i, failures_before = et_failures;
-
-            if (!et_env_open_for(&env, c, names[b])) {
-                ET_CHECK(0, "cannot load edfast with backend %s", names[b]);
-                continue;
-            }
-            /* Each curve and backend gets its own stream, so any one can be rerun alone. */
-            et_rng_seed(&rng, seed ^ ((uint64_t)(c + 1) << 56) ^ ((uint64_t)(b + 1) << 48));
-            for (i = 0; i < count && et_failures - failures_before < 20; i++)
-                one_case(&env, c, names[b], &rng, i, &st);
-            printf("%s with %s: %lu cases (%lu messages over 512 bytes; bit flips: %lu message,"
-                   " %lu signature, %lu public key), %lu failures\n",
-                   et_curve_name(c), names[b], st.cases, st.long_msgs, st.flips_msg,
-                   st.flips_sig, st.flips_pub, et_failures - failures_before);
-            run_mismatched(&env, c, names[b], rng.state ^ 0x5bd1e995u, count / 8 + 1);
-            et_env_close(&env);
+        pids[c] = fork();
+        if (pids[c] == 0) {
+            run_curve(c, seed, count);
+            _exit(et_finish(et_curve_name(c)));
         }
+        ET_CHECK(pids[c] > 0, "fork failed");
+    }
+    for (c = ET_ED25519; c < ET_CURVES; c++) {
+        int status = 0;
+
+        if (pids[c] <= 0)
+            continue;
+        waitpid(pids[c], &status, 0);
+        ET_CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0, "%s: %s", et_curve_name(c),
+                 WIFEXITED(status) ? "failures (see above)" : "the process crashed");
     }
     return et_finish("differential");
 }
