@@ -66,12 +66,14 @@ struct edfast_backend {
     int (*derive_public)(enum edfast_curve curve, const uint8_t *seed, uint8_t *pub);
 
     /*
-     * Per-key state.  seed is NULL for a public-only key.  pub is used exactly
-     * as given, as OpenSSL does, even when it does not decode to a point: such a
-     * key makes a state whose verify always fails.  Returns NULL only when out
-     * of memory or when the backend itself fails.
+     * Per-key state.  seed is NULL for a public-only key.  With derive_pub set
+     * (seed given) the seed's public key is written to pub; otherwise pub is
+     * read and used exactly as given, as OpenSSL does, even when it is not the
+     * seed's or does not decode to a point: such a key makes a state whose
+     * verify always fails.  Returns NULL only when out of memory or when the
+     * backend itself fails.
      */
-    void *(*key_new)(enum edfast_curve curve, const uint8_t *seed, const uint8_t *pub);
+    void *(*key_new)(enum edfast_curve curve, const uint8_t *seed, uint8_t *pub, int derive_pub);
     /* Frees a state from key_new, cleansing any secret in it.  Accepts NULL. */
     void (*key_free)(void *state);
 

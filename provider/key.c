@@ -53,14 +53,10 @@ int edfast_key_fill(struct edfast_key *key, const uint8_t *seed, const uint8_t *
         memcpy(key->seed, seed, len);
         key->has_private = 1;
     }
-    if (pub != NULL) {
+    if (pub != NULL)
         memcpy(key->pub, pub, len);
-    } else if (!key->backend->derive_public(key->curve, key->seed, key->pub)) {
-        EDFAST_RAISE(key->provctx, EDFAST_R_BACKEND_FAILURE, "deriving the public key");
-        goto fail;
-    }
     key->backend_state = key->backend->key_new(key->curve, seed != NULL ? key->seed : NULL,
-                                               key->pub);
+                                               key->pub, pub == NULL);
     if (key->backend_state == NULL) {
         EDFAST_RAISE(key->provctx, EDFAST_R_BACKEND_FAILURE, "preparing the key");
         goto fail;

@@ -224,7 +224,8 @@ static int run(const struct sig_ctx *ctx, const unsigned char *msg, size_t msg_l
     }
     state = backend == key->backend
         ? key->backend_state
-        : backend->key_new(key->curve, key->has_private ? key->seed : NULL, key->pub);
+        : backend->key_new(key->curve, key->has_private ? key->seed : NULL,
+                           (uint8_t *)key->pub, 0);
     if (state == NULL) {
         EDFAST_RAISE(ctx->provctx, EDFAST_R_BACKEND_FAILURE, "%s could not take the key",
                      backend->name);

@@ -1,7 +1,9 @@
 /*
  * libdecaf's Ed448 (Ed448 only: libdecaf 1.0.2's "Ed25519" does not produce
  * RFC 8032 signatures).  Its Ed448 signing and verification share their
- * origin with OpenSSL's curve448 code and give the same answers.
+ * origin with OpenSSL's curve448 code and give the same answers, except that
+ * libdecaf aborts the process when asked to sign with a public key that is not
+ * the seed's own: such keys are signed for by the reference instead.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +18,8 @@ struct decaf_key {
     uint8_t seed[DECAF_EDDSA_448_PRIVATE_BYTES];
     uint8_t pub[DECAF_EDDSA_448_PUBLIC_BYTES];
     int has_secret;
+    /* The reference's state for a seed given with a foreign public key, else NULL. */
+    void *foreign_pair;
 };
 
 static unsigned decaf_framings(enum edfast_curve curve)
@@ -34,26 +38,45 @@ static int decaf_derive_public(enum edfast_curve curve, const uint8_t *seed, uin
     return 1;
 }
 
-static void *decaf_key_new(enum edfast_curve curve, const uint8_t *seed, const uint8_t *pub)
+static void decaf_key_free(void *state)
+{
+    struct decaf_key *key = state;
+
+    if (key == NULL)
+        return;
+    edfast_openssl_backend.key_free(key->foreign_pair);
+    OPENSSL_cleanse(key, sizeof(*key));
+    free(key);
+}
+
+static void *decaf_key_new(enum edfast_curve curve, const uint8_t *seed, uint8_t *pub,
+                           int derive_pub)
 {
     struct decaf_key *key;
 
     if (curve != EDFAST_ED448 || (key = calloc(1, sizeof(*key))) == NULL)
         return NULL;
+    key->has_secret = seed != NULL;
+    if (derive_pub)
+        decaf_ed448_derive_public_key(pub, seed);
+    memcpy(key->pub, pub, sizeof(key->pub));
+    if (seed != NULL && !derive_pub) {
+        uint8_t own[DECAF_EDDSA_448_PUBLIC_BYTES];
+
+        decaf_ed448_derive_public_key(own, seed);
+        if (memcmp(own, pub, sizeof(own)) != 0) {
+            key->foreign_pair = edfast_openssl_backend.key_new(curve, seed, pub, 0);
+            if (key->foreign_pair == NULL) {
+                decaf_key_free(key);
+                return NULL;
+            }
+        }
+    }
     if (seed != NULL)
         memcpy(key->seed, seed, sizeof(key->seed));
-    memcpy(key->pub, pub, sizeof(key->pub));
-    key->has_secret = seed != NULL;
     return key;
 }
 
-static void decaf_key_free(void *state)
-{
-    if (state == NULL)
-        return;
-    OPENSSL_cleanse(state, sizeof(struct decaf_key));
-    free(state);
-}
 
 static int decaf_sign(const void *state, const struct edfast_instance *instance,
                       const uint8_t *msg, size_t msg_len, uint8_t *sig)
@@ -62,6 +85,8 @@ static int decaf_sign(const void *state, const struct edfast_instance *instance,
 
     if (!key->has_secret || instance->context_len > EDFAST_MAX_CONTEXT_BYTES)
         return 0;
+    if (key->foreign_pair != NULL)
+        return edfast_openssl_backend.sign(key->foreign_pair, instance, msg, msg_len, sig);
     decaf_ed448_sign(sig, key->seed, key->pub, msg, msg_len,
                      instance->framing == EDFAST_PREHASH,
                      instance->context, (uint8_t)instance->context_len);

@@ -73,10 +73,14 @@ static EVP_PKEY *pkey_from(enum edfast_curve curve, const uint8_t *seed, const u
     return pkey;
 }
 
-static void *openssl_key_new(enum edfast_curve curve, const uint8_t *seed, const uint8_t *pub)
+static void *openssl_key_new(enum edfast_curve curve, const uint8_t *seed, uint8_t *pub,
+                             int derive_pub)
 {
-    struct openssl_key *key = malloc(sizeof(*key));
+    struct openssl_key *key;
 
+    if (derive_pub && !openssl_derive_public(curve, seed, pub))
+        return NULL;
+    key = malloc(sizeof(*key));
     if (key == NULL)
         return NULL;
     key->curve = curve;
