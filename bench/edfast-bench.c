@@ -302,9 +302,8 @@ static void direct_keygen(struct impl *im, uint64_t iteration)
     default: {
         void *state;
 
-        if (!im->backend->derive_public(im->curve, seed, pub)
-                || (state = im->backend->key_new(im->curve, seed, pub)) == NULL)
-            die("%s %s: derive_public/key_new failed", curve_names[im->curve], im->label);
+        if ((state = im->backend->key_new(im->curve, seed, pub, 1)) == NULL)
+            die("%s %s: key_new failed", curve_names[im->curve], im->label);
         im->backend->key_free(state);
         return;
     }
@@ -503,9 +502,7 @@ static void build_impls(enum edfast_curve curve)
         im = add_impl(curve, KIND_BACKEND, "backend:%s", backend->name);
         im->backend = backend;
         memcpy(im->seed, fixed_seed(curve), keylen);
-        if (!backend->derive_public(curve, im->seed, im->pub))
-            die("%s backend %s: derive_public failed", curve_names[curve], backend->name);
-        if ((im->state = backend->key_new(curve, im->seed, im->pub)) == NULL)
+        if ((im->state = backend->key_new(curve, im->seed, im->pub, 1)) == NULL)
             die("%s backend %s: key_new failed", curve_names[curve], backend->name);
     }
 }
