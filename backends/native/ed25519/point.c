@@ -354,19 +354,35 @@ size_t n25519_ge_verify_table_bytes(void)
 
 /*
  * Constant-time selection.  Entries are padded to 128 bytes so a scan is two
- * 64-byte vector loads, an AND with the entry's mask and an OR each; GCC
- * lowers the generic vectors to whatever the clone's target offers (SSE2,
- * AVX2, AVX-512), picked once at load time.
+ * 64-byte vector loads, an AND with the entry's mask and an OR each; the
+ * conditional negation is done on the same vectors, and the result leaves
+ * lane by lane (the adder reads 8-byte words, which a 64-byte store would
+ * not forward).  GCC lowers the generic vectors to whatever the clone's
+ * target offers (SSE2, AVX2, AVX-512), picked once at load time.
  */
 typedef uint64_t v8u64 __attribute__((vector_size(64)));
 
+#if defined(__clang__)
+#define SHUFFLE2(a, b, ...) __builtin_shufflevector(a, b, __VA_ARGS__)
+#else
+#define SHUFFLE2(a, b, ...) __builtin_shuffle(a, b, (v8u64){ __VA_ARGS__ })
+#endif
+
 __attribute__((target_clones("avx512f", "avx2", "default")))
-static void scan_entries(uint64_t out[16], const base_entry *tab, uint64_t mag)
+static void select_niels(n25519_ge_niels *t, const base_entry tab[BASE_ENTRIES], uint64_t mag,
+                         uint64_t neg)
 {
-    v8u64 lo = { 1, 0, 0, 0, 0, 1, 0, 0 }, hi = { 0, 0, 0, 0, 0, 0, 0, 0 };
-    /* The identity (1, 1, 0) is entry 0 and stays only when mag = 0. */
+    /* Lanes: lo = ypx[0..4] ymx[0..2], hi = ymx[3..4] xy2d[0..4] pad. */
     const v8u64 zero = { 0, 0, 0, 0, 0, 0, 0, 0 };
+    /* 2p under the xy2d lanes: 2p - x of a tight x stays positive and loose. */
+    const v8u64 twop = { 0, 0, 0xfffffffffffda, 0xffffffffffffe, 0xffffffffffffe,
+                         0xffffffffffffe, 0xffffffffffffe, 0 };
+    const v8u64 xy_lanes = { 0, 0, ~(uint64_t)0, ~(uint64_t)0, ~(uint64_t)0,
+                             ~(uint64_t)0, ~(uint64_t)0, 0 };
+    /* The identity (1, 1, 0) is entry 0 and stays only when mag = 0. */
+    v8u64 lo = { 1, 0, 0, 0, 0, 1, 0, 0 }, hi = zero;
     v8u64 m = zero + ((((mag | (0 - mag)) >> 63) ^ 1) * ~(uint64_t)0);
+    v8u64 lo_n, hi_n;
 
     lo &= m;
     hi &= m;
@@ -380,25 +396,30 @@ static void scan_entries(uint64_t out[16], const base_entry *tab, uint64_t mag)
         lo |= a & m;
         hi |= b & m;
     }
-    memcpy(out, &lo, 64);
-    memcpy(out + 8, &hi, 64);
+    /* -(x, y) = (-x, y): y+x and y-x trade places and xy2d changes sign. */
+    lo_n = SHUFFLE2(lo, hi, 5, 6, 7, 8, 9, 0, 1, 2);
+    hi_n = SHUFFLE2(lo, hi, 3, 4, 10, 11, 12, 13, 14, 15);
+    hi_n = (hi_n & ~xy_lanes) | ((twop - hi_n) & xy_lanes);
+    m = zero + ((uint64_t)0 - neg);
+    lo = (lo & ~m) | (lo_n & m);
+    hi = (hi & ~m) | (hi_n & m);
+    for (int i = 0; i < 5; i++)
+        t->ypx.v[i] = lo[i];
+    for (int i = 0; i < 3; i++)
+        t->ymx.v[i] = lo[5 + i];
+    for (int i = 0; i < 2; i++)
+        t->ymx.v[3 + i] = hi[i];
+    for (int i = 0; i < 5; i++)
+        t->xy2d.v[i] = hi[2 + i];
 }
 
-/* t = digit * (entry 1 of tab), with |digit| <= 2^(W-1), in constant time. */
-static void select_niels(n25519_ge_niels *t, const base_entry tab[BASE_ENTRIES], int8_t digit)
+/* |digit| and its sign, without branches. */
+static void digit_split(uint64_t *mag, uint64_t *neg, int8_t digit)
 {
     const uint32_t ud = (uint32_t)(int32_t)digit;
-    const uint64_t neg = ud >> 31;
-    const uint64_t mag = (uint64_t)((ud ^ (0u - (uint32_t)neg)) + (uint32_t)neg) & 0xff;
-    uint64_t w[16];
-    n25519_fe minus;
 
-    scan_entries(w, tab, mag);
-    memcpy(t, w, sizeof(*t));
-    /* -(x, y) = (-x, y): y+x and y-x trade places and xy2d changes sign. */
-    n25519_fe_cswap(&t->ypx, &t->ymx, neg);
-    n25519_fe_neg(&minus, &t->xy2d);
-    n25519_fe_cmov(&t->xy2d, &minus, neg);
+    *neg = ud >> 31;
+    *mag = (uint64_t)((ud ^ (0u - (uint32_t)*neg)) + (uint32_t)*neg) & 0xff;
 }
 
 void n25519_ge_scalarmult_base(n25519_ge_p3 *h, const uint8_t a[32])
@@ -407,13 +428,15 @@ void n25519_ge_scalarmult_base(n25519_ge_p3 *h, const uint8_t a[32])
     n25519_ge_niels t;
     n25519_ge_completed r;
     n25519_ge_p2 s;
+    uint64_t mag, neg;
 
     pthread_once(&tables_once, tables_init);
     n25519_sc_signed_radix(e, a, BASE_W, BASE_DIGITS);
 
     n25519_ge_identity(h);
     for (int i = 1; i < BASE_DIGITS; i += 2) {
-        select_niels(&t, base_table[i / 2], e[i]);
+        digit_split(&mag, &neg, e[i]);
+        select_niels(&t, base_table[i / 2], mag, neg);
         n25519_ge_madd(&r, h, &t);
         n25519_ge_completed_to_p3(h, &r);
     }
@@ -425,7 +448,8 @@ void n25519_ge_scalarmult_base(n25519_ge_p3 *h, const uint8_t a[32])
     n25519_ge_dbl(&r, &s);
     n25519_ge_completed_to_p3(h, &r);
     for (int i = 0; i < BASE_DIGITS; i += 2) {
-        select_niels(&t, base_table[i / 2], e[i]);
+        digit_split(&mag, &neg, e[i]);
+        select_niels(&t, base_table[i / 2], mag, neg);
         n25519_ge_madd(&r, h, &t);
         n25519_ge_completed_to_p3(h, &r);
     }
