@@ -3,6 +3,7 @@ find_package(OpenSSL 3.0 REQUIRED)
 find_package(Threads REQUIRED)
 find_package(PkgConfig)
 
+option(EDFAST_WITH_NATIVE "Build edfast's own Ed25519/Ed448 backend" ON)
 option(EDFAST_WITH_SODIUM "Build the libsodium backend when libsodium is found" ON)
 option(EDFAST_WITH_DECAF "Build the libdecaf backend (Ed448) when libdecaf is found" ON)
 
@@ -34,5 +35,5 @@ if(NOT EDFAST_MODULES_DIR)
   set(EDFAST_MODULES_DIR "${_modulesdir}" CACHE PATH "Directory edfast.so is installed into" FORCE)
 endif()
 
-message(STATUS "edfast backends: openssl sodium=${EDFAST_HAVE_SODIUM} decaf=${EDFAST_HAVE_DECAF}")
+message(STATUS "edfast backends: openssl native=${EDFAST_WITH_NATIVE} sodium=${EDFAST_HAVE_SODIUM} decaf=${EDFAST_HAVE_DECAF}")
 message(STATUS "edfast installs into ${EDFAST_MODULES_DIR}")
