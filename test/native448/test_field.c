@@ -69,7 +69,7 @@ static void random_fe(test_rng *rng, fe448 *a, unsigned bits)
 static int is_reduced(const fe448 *a)
 {
     for (int i = 0; i < FE448_LIMBS; i++)
-        if (a->l[i] >= (1ULL << 56) + (1ULL << 13))
+        if (a->l[i] >= (1ULL << 56) + (1ULL << 18))
             return 0;
     return 1;
 }

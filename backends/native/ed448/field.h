@@ -5,7 +5,7 @@
  * Limbs are allowed to exceed 56 bits between operations so that additions
  * need no carries; the bounds below are what every function relies on.
  *
- *   "reduced": every limb < 2^56 + 2^13 (what mul, sqr, sub, weak_reduce give)
+ *   "reduced": every limb < 2^56 + 2^18 (what mul, sqr, sub, weak_reduce give)
  *   mul/sqr inputs: every limb < 2^60 (so up to ~8 reduced values may be added)
  *   sub input b: every limb <= 2^58 - 8 (the subtraction adds 4p as a bias)
  *
