@@ -255,7 +255,17 @@ int main(void)
            n25519_ge_base_table_bytes(), n25519_ge_verify_table_bytes(),
            sizeof(n25519_ge_vartable));
     test_base();
-    test_fixed_base(300);
+    /* Every copy of the constant-time table scan the CPU can run, against the slow path. */
+    for (int impl = N25519_SELECT_GENERIC; impl <= N25519_SELECT_AVX512; impl++) {
+        if (!n25519_ge_select_impl(impl)) {
+            printf("table scan %d: not supported by this CPU, skipped\n", impl);
+            continue;
+        }
+        printf("table scan %d\n", impl);
+        test_fixed_base(150);
+    }
+    CHECK(n25519_ge_select_impl(-1) == 1, "automatic choice");
+    test_fixed_base(50);
     test_double_scalar(200);
     test_decode(20000);
     BN_free(P);

@@ -312,53 +312,15 @@ static base_entry base_table[BASE_TABLES][BASE_ENTRIES];
 static n25519_ge_niels bvar_table[N25519_VERIFY_SPLIT][N25519_BTABLE_ENTRIES];
 static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
 
-static void tables_init(void)
-{
-    /* Row by row, so the scratch stays small: one inversion per row is cheap once. */
-    n25519_ge_p3 pts[BASE_ENTRIES > N25519_BTABLE_ENTRIES ? BASE_ENTRIES : N25519_BTABLE_ENTRIES];
-    n25519_fe scratch[sizeof(pts) / sizeof(pts[0])];
-    n25519_ge_p3 p;
-
-    n25519_ge_base(&p);
-    for (int j = 0; j < BASE_TABLES; j++) {
-        pts[0] = p;
-        for (int k = 1; k < BASE_ENTRIES; k++)
-            n25519_ge_p3_add(&pts[k], &pts[k - 1], &p);
-        n25519_ge_niels row[BASE_ENTRIES];
-
-        batch_to_niels(row, pts, BASE_ENTRIES, scratch);
-        for (int k = 0; k < BASE_ENTRIES; k++)
-            base_table[j][k].p = row[k];
-        p3_dbl_n(&p, &p, 2 * BASE_W);
-    }
-
-    n25519_ge_base(&p);
-    for (int j = 0; j < N25519_VERIFY_SPLIT; j++) {
-        odd_multiples(pts, &p, N25519_BTABLE_ENTRIES);
-        batch_to_niels(bvar_table[j], pts, N25519_BTABLE_ENTRIES, scratch);
-        p3_dbl_n(&p, &p, N25519_VERIFY_PIECE);
-    }
-}
-
-size_t n25519_ge_base_table_bytes(void)
-{
-    return sizeof(base_table);
-}
-
-size_t n25519_ge_verify_table_bytes(void)
-{
-    return sizeof(bvar_table);
-}
-
-/* ---- constant-time fixed-base multiplication ---- */
+static void tables_init(void);
 
 /*
  * Constant-time selection.  Entries are padded to 128 bytes so a scan is two
  * 64-byte vector loads, an AND with the entry's mask and an OR each; the
  * conditional negation is done on the same vectors, and the result leaves
  * lane by lane (the adder reads 8-byte words, which a 64-byte store would
- * not forward).  GCC lowers the generic vectors to whatever the clone's
- * target offers (SSE2, AVX2, AVX-512), picked once at load time.
+ * not forward).  The generic vectors are lowered to SSE2, AVX2 or AVX-512
+ * by three copies of the same code, one of which is picked from CPUID once.
  */
 typedef uint64_t v8u64 __attribute__((vector_size(64)));
 
@@ -368,9 +330,9 @@ typedef uint64_t v8u64 __attribute__((vector_size(64)));
 #define SHUFFLE2(a, b, ...) __builtin_shuffle(a, b, (v8u64){ __VA_ARGS__ })
 #endif
 
-__attribute__((target_clones("avx512f", "avx2", "default")))
-static void select_niels(n25519_ge_niels *t, const base_entry tab[BASE_ENTRIES], uint64_t mag,
-                         uint64_t neg)
+static inline __attribute__((always_inline)) void
+select_niels_body(n25519_ge_niels *t, const base_entry tab[BASE_ENTRIES], uint64_t mag,
+                  uint64_t neg)
 {
     /* Lanes: lo = ypx[0..4] ymx[0..2], hi = ymx[3..4] xy2d[0..4] pad. */
     const v8u64 zero = { 0, 0, 0, 0, 0, 0, 0, 0 };
@@ -412,6 +374,102 @@ static void select_niels(n25519_ge_niels *t, const base_entry tab[BASE_ENTRIES],
     for (int i = 0; i < 5; i++)
         t->xy2d.v[i] = hi[2 + i];
 }
+
+typedef void (*select_fn)(n25519_ge_niels *, const base_entry *, uint64_t, uint64_t);
+
+static void select_niels_sse2(n25519_ge_niels *t, const base_entry *tab, uint64_t mag, uint64_t neg)
+{
+    select_niels_body(t, tab, mag, neg);
+}
+
+__attribute__((target("avx2")))
+static void select_niels_avx2(n25519_ge_niels *t, const base_entry *tab, uint64_t mag, uint64_t neg)
+{
+    select_niels_body(t, tab, mag, neg);
+}
+
+__attribute__((target("avx512f")))
+static void select_niels_avx512(n25519_ge_niels *t, const base_entry *tab, uint64_t mag,
+                                uint64_t neg)
+{
+    select_niels_body(t, tab, mag, neg);
+}
+
+static select_fn select_niels = select_niels_sse2;
+
+static int select_supported(int which)
+{
+    __builtin_cpu_init();
+    switch (which) {
+    case N25519_SELECT_GENERIC:
+        return 1;
+    case N25519_SELECT_AVX2:
+        return __builtin_cpu_supports("avx2");
+    case N25519_SELECT_AVX512:
+        return __builtin_cpu_supports("avx512f");
+    default:
+        return 0;
+    }
+}
+
+int n25519_ge_select_impl(int which)
+{
+    static const select_fn impls[] = { select_niels_sse2, select_niels_avx2, select_niels_avx512 };
+
+    pthread_once(&tables_once, tables_init);
+    if (which < 0) {
+        which = select_supported(N25519_SELECT_AVX512) ? N25519_SELECT_AVX512
+              : select_supported(N25519_SELECT_AVX2) ? N25519_SELECT_AVX2
+                                                     : N25519_SELECT_GENERIC;
+    }
+    if (!select_supported(which))
+        return 0;
+    select_niels = impls[which];
+    return 1;
+}
+
+static void tables_init(void)
+{
+    /* Row by row, so the scratch stays small: one inversion per row is cheap once. */
+    n25519_ge_p3 pts[BASE_ENTRIES > N25519_BTABLE_ENTRIES ? BASE_ENTRIES : N25519_BTABLE_ENTRIES];
+    n25519_fe scratch[sizeof(pts) / sizeof(pts[0])];
+    n25519_ge_p3 p;
+
+    n25519_ge_base(&p);
+    for (int j = 0; j < BASE_TABLES; j++) {
+        pts[0] = p;
+        for (int k = 1; k < BASE_ENTRIES; k++)
+            n25519_ge_p3_add(&pts[k], &pts[k - 1], &p);
+        n25519_ge_niels row[BASE_ENTRIES];
+
+        batch_to_niels(row, pts, BASE_ENTRIES, scratch);
+        for (int k = 0; k < BASE_ENTRIES; k++)
+            base_table[j][k].p = row[k];
+        p3_dbl_n(&p, &p, 2 * BASE_W);
+    }
+
+    n25519_ge_base(&p);
+    for (int j = 0; j < N25519_VERIFY_SPLIT; j++) {
+        odd_multiples(pts, &p, N25519_BTABLE_ENTRIES);
+        batch_to_niels(bvar_table[j], pts, N25519_BTABLE_ENTRIES, scratch);
+        p3_dbl_n(&p, &p, N25519_VERIFY_PIECE);
+    }
+    select_niels = select_supported(N25519_SELECT_AVX512) ? select_niels_avx512
+                 : select_supported(N25519_SELECT_AVX2)   ? select_niels_avx2
+                                                          : select_niels_sse2;
+}
+
+size_t n25519_ge_base_table_bytes(void)
+{
+    return sizeof(base_table);
+}
+
+size_t n25519_ge_verify_table_bytes(void)
+{
+    return sizeof(bvar_table);
+}
+
+/* ---- constant-time fixed-base multiplication ---- */
 
 /* |digit| and its sign, without branches. */
 static void digit_split(uint64_t *mag, uint64_t *neg, int8_t digit)
