@@ -39,16 +39,21 @@ static const OSSL_ALGORITHM signature_algorithms[] = {
     {NULL, NULL, NULL, NULL}
 };
 
-/* Key encoders, with OpenSSL's output and structure properties. */
+/*
+ * Key encoders, with OpenSSL's output and structure properties.  The order
+ * matters, and is the default provider's: when no structure is asked for,
+ * OpenSSL tries the last listed first, so PrivateKeyInfo comes before
+ * EncryptedPrivateKeyInfo (which refuses without a cipher).
+ */
 #define EDFAST_KEY_ENCODERS(names, curve)                                                       \
-    {names, EDFAST_PROPERTIES ",output=der,structure=PrivateKeyInfo",                           \
-     edfast_##curve##_pki_der_encoder_functions, NULL},                                         \
-    {names, EDFAST_PROPERTIES ",output=pem,structure=PrivateKeyInfo",                           \
-     edfast_##curve##_pki_pem_encoder_functions, NULL},                                         \
     {names, EDFAST_PROPERTIES ",output=der,structure=EncryptedPrivateKeyInfo",                  \
      edfast_##curve##_epki_der_encoder_functions, NULL},                                        \
     {names, EDFAST_PROPERTIES ",output=pem,structure=EncryptedPrivateKeyInfo",                  \
      edfast_##curve##_epki_pem_encoder_functions, NULL},                                        \
+    {names, EDFAST_PROPERTIES ",output=der,structure=PrivateKeyInfo",                           \
+     edfast_##curve##_pki_der_encoder_functions, NULL},                                         \
+    {names, EDFAST_PROPERTIES ",output=pem,structure=PrivateKeyInfo",                           \
+     edfast_##curve##_pki_pem_encoder_functions, NULL},                                         \
     {names, EDFAST_PROPERTIES ",output=der,structure=SubjectPublicKeyInfo",                     \
      edfast_##curve##_spki_der_encoder_functions, NULL},                                        \
     {names, EDFAST_PROPERTIES ",output=pem,structure=SubjectPublicKeyInfo",                     \

@@ -207,7 +207,15 @@ static int write_private(struct enc_ctx *ctx, BIO *out, const struct edfast_key 
 
     if (p8info == NULL)
         return 0;
-    if (structure == ENCRYPTED_PRIVATE_KEY_INFO || ctx->cipher_intent) {
+    /*
+     * EncryptedPrivateKeyInfo without a cipher refuses quietly, as OpenSSL's
+     * does: with no structure asked for, OpenSSL tries the next encoder.
+     */
+    if (structure == ENCRYPTED_PRIVATE_KEY_INFO && !ctx->cipher_intent) {
+        PKCS8_PRIV_KEY_INFO_free(p8info);
+        return 0;
+    }
+    if (ctx->cipher_intent) {
         if ((p8 = encrypt_p8info(ctx, p8info, cb, cbarg)) != NULL)
             ok = output == PEM ? PEM_write_bio_PKCS8(out, p8) : i2d_PKCS8_bio(out, p8);
     } else {
