@@ -393,14 +393,28 @@ static double now(void)
 
 static uint64_t iteration_counter;
 
-static double time_ops(struct impl *im, enum op op, const struct job *job, uint64_t n)
+/* CPU time of the calling thread: what the operations cost, whatever else runs. */
+static double thread_cpu_now(void)
 {
-    double start = now();
+    struct timespec ts;
+
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Runs n operations; returns the wall-clock time, and the thread's CPU time in *cpu. */
+static double time_ops(struct impl *im, enum op op, const struct job *job, uint64_t n,
+                       double *cpu)
+{
+    double cpu_start = thread_cpu_now(), start = now(), elapsed;
     uint64_t i;
 
     for (i = 0; i < n; i++)
         run_op(im, op, job, iteration_counter++);
-    return now() - start;
+    elapsed = now() - start;
+    if (cpu != NULL)
+        *cpu = thread_cpu_now() - cpu_start;
+    return elapsed;
 }
 
 /* ------------------------------------------------------------------------- */
@@ -660,6 +674,7 @@ struct row {
     int rounds;
     double median, min, max;
     double mad;         /* median absolute deviation of the rounds */
+    double cpu_median;  /* median of ops per second of the thread's CPU time; 0: not measured */
     double vs_default;  /* NAN when there is no reference */
     double vs_lib;      /* against libsodium/libdecaf direct; NAN without the library */
     double scaling;     /* threads: against 1 thread of the same implementation */
@@ -739,11 +754,12 @@ static void print_table(enum edfast_curve curve, enum op op, size_t first_row)
     const char *lib = curve == EDFAST_ED25519 ? "libsodium" : "libdecaf";
     size_t i;
 
-    printf("\n%s %s  (ops/s: median of %d interleaved rounds; mad: median absolute "
-           "deviation of the rounds; ratios: median of the per-round ratios)\n",
+    printf("\n%s %s  (ops/s: wall clock, median of %d interleaved rounds; mad: median "
+           "absolute deviation of the rounds; ratios: median of the per-round ratios; "
+           "ops/cpu-s: per second of this thread's CPU time)\n",
            curve_names[curve], op_names[op], rows[first_row].rounds);
-    printf("  %-26s %6s %12s %7s %11s %10s\n", "implementation", "bytes", "ops/s", "mad",
-           "vs default", lib);
+    printf("  %-26s %6s %12s %7s %11s %10s %12s\n", "implementation", "bytes", "ops/s", "mad",
+           "vs default", lib, "ops/cpu-s");
     for (i = first_row; i < nrows; i++) {
         const struct row *r = &rows[i];
 
@@ -754,7 +770,7 @@ static void print_table(enum edfast_curve curve, enum op op, size_t first_row)
         printf(" %12.1f %6.1f%%", r->median, mad_percent(r));
         print_ratio(r->vs_default);
         print_ratio(r->vs_lib);
-        printf("\n");
+        printf(" %12.1f\n", r->cpu_median);
     }
     fflush(stdout);
 }
@@ -764,9 +780,10 @@ static void print_table(enum edfast_curve curve, enum op op, size_t first_row)
 
 static void measure_group(enum edfast_curve curve, enum op op, const struct job *job)
 {
-    static double rate[MAX_IMPLS][MAX_ROUNDS];
+    static double rate[MAX_IMPLS][MAX_ROUNDS], cpu_rate[MAX_IMPLS][MAX_ROUNDS];
     uint64_t n[MAX_IMPLS];
     size_t i, included[MAX_IMPLS], ninc = 0, first = nrows, def = SIZE_MAX, lib = SIZE_MAX;
+    double cpu_sorted[MAX_ROUNDS];
     int r;
 
     for (i = 0; i < nimpls; i++) {
@@ -785,7 +802,7 @@ static void measure_group(enum edfast_curve curve, enum op op, const struct job 
             continue;
         }
         for (n[i] = 1;; n[i] *= 2) {
-            double t = time_ops(im, op, job, n[i]);
+            double t = time_ops(im, op, job, n[i], NULL);
 
             if (t >= opt.round_s / 5) {
                 double per_op = t / (double)n[i];
@@ -800,9 +817,10 @@ static void measure_group(enum edfast_curve curve, enum op op, const struct job 
     for (r = 0; r < opt.rounds; r++) {
         for (i = 0; i < ninc; i++) {
             size_t k = (i + (size_t)r) % ninc;
-            double t = time_ops(&impls[included[k]], op, job, n[k]);
+            double cpu, t = time_ops(&impls[included[k]], op, job, n[k], &cpu);
 
             rate[k][r] = t > 0 ? (double)n[k] / t : 0;
+            cpu_rate[k][r] = cpu > 0 ? (double)n[k] / cpu : 0;
         }
     }
 
@@ -817,6 +835,8 @@ static void measure_group(enum edfast_curve curve, enum op op, const struct job 
         row->msg_len = op == OP_KEYGEN ? 0 : job->len;
         row->rounds = opt.rounds;
         summarise(row, rate[i], opt.rounds);
+        row->cpu_median = median_sorted(memcpy(cpu_sorted, cpu_rate[i], sizeof(cpu_sorted)),
+                                        opt.rounds);
         if (im->is_default)
             def = i;
         if (im->kind == KIND_LIB)
@@ -1074,7 +1094,8 @@ static void write_csv(const char *path)
     if (f == NULL)
         die("cannot write %s: %s", path, strerror(errno));
     fprintf(f, "table,curve,op,impl,kind,msg_bytes,threads,rounds,ops_per_s,min_ops_per_s,"
-               "max_ops_per_s,mad_ops_per_s,ratio_vs_default,ratio_vs_lib,thread_scaling\n");
+               "max_ops_per_s,mad_ops_per_s,ratio_vs_default,ratio_vs_lib,thread_scaling,"
+               "ops_per_cpu_s\n");
     for (i = 0; i < nrows; i++) {
         const struct row *r = &rows[i];
 
@@ -1091,6 +1112,9 @@ static void write_csv(const char *path)
         fputc(',', f);
         if (!isnan(r->scaling))
             fprintf(f, "%.4f", r->scaling);
+        fputc(',', f);
+        if (r->cpu_median > 0)
+            fprintf(f, "%.1f", r->cpu_median);
         fputc('\n', f);
     }
     if (fclose(f) != 0)
