@@ -1,4 +1,4 @@
-#define _GNU_SOURCE /* memmem, strncasecmp, stat */
+#define _GNU_SOURCE /* memmem, strncasecmp, stat, opendir */
 /*
  * A minimal `file:` store loader, so that OSSL_STORE (which every openssl
  * command uses to read keys and certificates) works when edfast is the only
@@ -10,10 +10,20 @@
  * as DER by value, with what the PEM label says about it.  libcrypto turns
  * each object into a key (through the decoders of the providers loaded,
  * edfast's included), a certificate or a CRL.  Legacy encrypted PEM
- * ("Proc-Type: 4,ENCRYPTED") is decrypted here.  Directories are not listed.
+ * ("Proc-Type: 4,ENCRYPTED") is decrypted here.  ED25519 and ED448 keys are
+ * decoded here, so that what is wrong with them reaches the user (libcrypto
+ * hides the errors of the decoders it runs for a store).
+ *
+ * A directory is listed as the default provider's loader lists it: one name
+ * (its URI joined with the file name) per entry, and with a subject to
+ * search for (X509_LOOKUP_store does that) only the hashed names
+ * <hash>.<n> / <hash>.r<n> of that subject.
  */
+#include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <limits.h>
+#include <stdio.h>
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
@@ -39,6 +49,10 @@ struct store_ctx {
     BIO *pem;            /* over data, when it is PEM */
     int read_done;
     int eof;
+    DIR *dir;            /* when the URI names a directory */
+    char *dir_uri;
+    int search;          /* list only the names of subject_hash */
+    unsigned long subject_hash;
 };
 
 static struct store_ctx *store_new(const struct edfast_provctx *provctx, BIO *in)
@@ -71,6 +85,24 @@ static const char *uri_path(const char *uri)
     return NULL; /* file://host/...: not a local file */
 }
 
+static void *store_open_dir(void *provctx, const char *uri, const char *path)
+{
+    struct store_ctx *ctx = OPENSSL_zalloc(sizeof(*ctx));
+
+    if (ctx == NULL)
+        return NULL;
+    ctx->provctx = provctx;
+    ctx->read_done = 1;
+    if ((ctx->dir_uri = OPENSSL_strdup(uri)) == NULL || (ctx->dir = opendir(path)) == NULL) {
+        if (ctx->dir_uri != NULL)
+            ERR_raise_data(ERR_LIB_SYS, errno, "edfast file store: %s", path);
+        OPENSSL_free(ctx->dir_uri);
+        OPENSSL_free(ctx);
+        return NULL;
+    }
+    return ctx;
+}
+
 static void *store_open(void *provctx, const char *uri)
 {
     const char *path = uri_path(uri);
@@ -85,11 +117,8 @@ static void *store_open(void *provctx, const char *uri)
         ERR_raise_data(ERR_LIB_SYS, errno, "edfast file store: %s", path);
         return NULL;
     }
-    if (S_ISDIR(st.st_mode)) {
-        ERR_raise_data(ERR_LIB_PROV, PROV_R_NOT_SUPPORTED,
-                       "edfast file store: %s is a directory", path);
-        return NULL;
-    }
+    if (S_ISDIR(st.st_mode))
+        return store_open_dir(provctx, uri, path);
     if ((in = BIO_new_file(path, "rb")) == NULL)
         return NULL; /* BIO_new_file has said why */
     return store_new(provctx, in);
@@ -106,6 +135,7 @@ static const OSSL_PARAM store_settable[] = {
     OSSL_PARAM_int(OSSL_STORE_PARAM_EXPECT, NULL),
     OSSL_PARAM_utf8_string(OSSL_STORE_PARAM_PROPERTIES, NULL, 0),
     OSSL_PARAM_utf8_string(OSSL_STORE_PARAM_INPUT_TYPE, NULL, 0),
+    OSSL_PARAM_octet_string(OSSL_STORE_PARAM_SUBJECT, NULL, 0),
     OSSL_PARAM_END
 };
 
@@ -115,12 +145,32 @@ static const OSSL_PARAM *store_settable_ctx_params(void *provctx)
     return store_settable;
 }
 
-/* libcrypto itself keeps to the expected type; nothing here depends on it. */
-static int store_set_ctx_params(void *ctx, const OSSL_PARAM params[])
+/*
+ * libcrypto itself keeps to the expected type; nothing here depends on it.
+ * A subject narrows the listing of a directory, as in the default provider's
+ * loader; for a file it changes nothing.
+ */
+static int store_set_ctx_params(void *vctx, const OSSL_PARAM params[])
 {
-    (void)ctx;
-    (void)params;
-    return 1;
+    struct store_ctx *ctx = vctx;
+    const OSSL_PARAM *p = OSSL_PARAM_locate_const(params, OSSL_STORE_PARAM_SUBJECT);
+    const unsigned char *der;
+    size_t der_len;
+    X509_NAME *name;
+    int ok = 0;
+
+    if (p == NULL || ctx->dir == NULL)
+        return 1;
+    if (!OSSL_PARAM_get_octet_string_ptr(p, (const void **)&der, &der_len) || der_len > LONG_MAX
+            || (name = d2i_X509_NAME(NULL, &der, (long)der_len)) == NULL) {
+        ERR_raise_data(ERR_LIB_PROV, PROV_R_INVALID_DATA, "edfast file store: subject");
+        return 0;
+    }
+    /* The hash is SHA-1 based: computed where edfast always has SHA-1. */
+    ctx->subject_hash = X509_NAME_hash_ex(name, edfast_codec_crypto_libctx(), NULL, &ok);
+    X509_NAME_free(name);
+    ctx->search = ok;
+    return ok;
 }
 
 static int read_everything(struct store_ctx *ctx)
@@ -351,6 +401,61 @@ end:
     return ok;
 }
 
+/* <hash>.<digits> or <hash>.r<digits>: the names c_rehash gives certificates and CRLs. */
+static int hashed_name_of(const char *file, unsigned long hash)
+{
+    char prefix[32];
+    size_t len = (size_t)snprintf(prefix, sizeof(prefix), "%08lx.", hash);
+    const char *p = file + len;
+
+    if (strncmp(file, prefix, len) != 0)
+        return 0;
+    if (*p == 'r')
+        p++;
+    if (*p == '\0')
+        return 0;
+    for (; *p != '\0'; p++)
+        if (!isdigit((unsigned char)*p))
+            return 0;
+    return 1;
+}
+
+static int load_dir_entry(struct store_ctx *ctx, OSSL_CALLBACK *object_cb, void *object_cbarg)
+{
+    const struct dirent *entry;
+    OSSL_PARAM params[3];
+    int object_type = OSSL_OBJECT_NAME, ok;
+    size_t len;
+    char *name;
+
+    for (;;) {
+        errno = 0;
+        if ((entry = readdir(ctx->dir)) == NULL) {
+            ctx->eof = 1;
+            if (errno == 0)
+                return 1;
+            ERR_raise_data(ERR_LIB_SYS, errno, "edfast file store: reading %s", ctx->dir_uri);
+            return 0;
+        }
+        if (entry->d_name[0] == '.')
+            continue;
+        if (ctx->search && !hashed_name_of(entry->d_name, ctx->subject_hash))
+            continue;
+        break;
+    }
+    len = strlen(ctx->dir_uri);
+    if ((name = OPENSSL_malloc(len + strlen(entry->d_name) + 2)) == NULL)
+        return 0;
+    sprintf(name, "%s%s%s", ctx->dir_uri, len > 0 && ctx->dir_uri[len - 1] == '/' ? "" : "/",
+            entry->d_name);
+    params[0] = OSSL_PARAM_construct_int(OSSL_OBJECT_PARAM_TYPE, &object_type);
+    params[1] = OSSL_PARAM_construct_utf8_string(OSSL_OBJECT_PARAM_DATA, name, 0);
+    params[2] = OSSL_PARAM_construct_end();
+    ok = object_cb(params, object_cbarg);
+    OPENSSL_free(name);
+    return ok;
+}
+
 static int store_load(void *vctx, OSSL_CALLBACK *object_cb, void *object_cbarg,
                       OSSL_PASSPHRASE_CALLBACK *pw_cb, void *pw_cbarg)
 {
@@ -358,6 +463,8 @@ static int store_load(void *vctx, OSSL_CALLBACK *object_cb, void *object_cbarg,
 
     if (ctx->eof)
         return 0;
+    if (ctx->dir != NULL)
+        return load_dir_entry(ctx, object_cb, object_cbarg);
     if (!ctx->read_done && !read_everything(ctx)) {
         ctx->eof = 1;
         return 0;
@@ -386,6 +493,9 @@ static int store_close(void *vctx)
     BIO_free(ctx->in);
     BIO_free(ctx->pem);
     OPENSSL_clear_free(ctx->data, ctx->data_len);
+    if (ctx->dir != NULL)
+        closedir(ctx->dir);
+    OPENSSL_free(ctx->dir_uri);
     OPENSSL_free(ctx);
     return 1;
 }

@@ -86,9 +86,24 @@ refuse "a 31-byte ED25519 public key is refused" edfast_only pkey -pubin -in sho
 grep -q "invalid key length" last.out && pass "the refusal says: invalid key length" || fail "no clear reason: $(cat last.out)"
 printf 'not a key\n' >junk.pem
 refuse "junk is refused" edfast_only pkey -in junk.pem -noout
-refuse "a directory is refused" edfast_only pkey -in . -noout
-grep -q "directory" last.out && pass "the refusal says: directory" || fail "no clear reason: $(cat last.out)"
+refuse "a directory is no key" edfast_only pkey -in . -noout
 refuse "a missing file is refused" edfast_only pkey -in no-such-file.pem -noout
+
+# The file store: bundles and directories list as with the default provider's loader.
+mkdir certdir
+for c in ED25519 ED448; do
+    default_only req -x509 -key "d-$c.pem" -subj "/CN=store $c" -days 2 -out "certdir/$c.crt" 2>/dev/null
+done
+cat certdir/ED25519.crt d-ED448.pem certdir/ED448.crt "d.D.pub" >bundle.pem 2>/dev/null || cat certdir/ED25519.crt d-ED448.pem certdir/ED448.crt >bundle.pem
+for what in bundle.pem certdir "file:$WORK/certdir/"; do
+    edfast_only storeutl -noout "$what" >st.E 2>&1
+    default_only storeutl -noout "$what" >st.D 2>&1
+    same "storeutl -noout $what: as the default provider lists it" st.E st.D
+done
+edfast_only storeutl -certs -noout bundle.pem >st.E 2>&1 && grep -q "Total found: 2" st.E \
+    && pass "storeutl -certs: two certificates in the bundle" || fail "storeutl -certs: $(cat st.E)"
+edfast_only x509 -in certdir/ED448.crt -noout -text >x.E && default_only x509 -in certdir/ED448.crt -noout -text >x.D
+same "x509 -text of an Ed448 certificate with edfast alone" x.E x.D
 
 # What edfast brings, as openssl lists it.
 edfast_only list -encoders >enc.lst && grep -q "ED25519.*edfast" enc.lst && pass "openssl list -encoders shows edfast's" || fail "no edfast encoders listed"
