@@ -116,8 +116,26 @@ static void check_recodings(const sc448 *a)
         BN_free(V);
     }
     for (unsigned w = 3; w <= 8; w++) {
+        int8_t naf[SC448_NAF_FULL];
+        unsigned top = sc448_wnaf(naf, a, w);
+        int ok = 1, last = -1000;
+
+        for (unsigned i = 0; i < SC448_NAF_FULL; i++) {
+            if (!naf[i])
+                continue;
+            if (!(naf[i] & 1) || naf[i] >= (1 << (w - 1)) || naf[i] <= -(1 << (w - 1))
+                || (int)i - last < (int)w || i >= top)
+                ok = 0;
+            last = (int)i;
+        }
+        V = digits_value(naf, SC448_NAF_FULL, 1);
+        CHECK(BN_cmp(V, A) == 0 && ok, "full wnaf w=%u", w);
+        BN_free(V);
+    }
+    for (unsigned w = 3; w <= 8; w++) {
         static const unsigned chunks[][2] = { { 0, 112 }, { 112, 112 }, { 224, 112 },
-                                              { 336, 112 }, { 0, 120 }, { 330, 118 } };
+                                              { 336, 112 }, { 0, 120 }, { 330, 118 },
+                                              { 0, 56 }, { 392, 56 }, { 440, 56 } };
 
         for (size_t c = 0; c < sizeof(chunks) / sizeof(chunks[0]); c++) {
             int8_t naf[SC448_NAF_LEN];

@@ -27,11 +27,17 @@ struct native_ed448_key {
     sc448 secret;          /* clamped secret scalar mod l */
     uint8_t prefix[57];    /* second half of SHAKE256(seed, 114) */
     uint8_t pub[57];       /* exactly as given */
+    /*
+     * The decoded pub, made by the first verification (signing never needs
+     * it, and decoding costs a field exponentiation).
+     */
+    atomic_int decoded;
     int pub_ok;            /* pub decodes */
-    ge448 a;               /* decoded pub */
-    /* Odd-multiple tables of A, built by the first verify that needs them. */
+    ge448 a;
+    /* Odd-multiple tables of A, built by the second verification. */
     pthread_mutex_t lock;
     atomic_int table_ready;
+    atomic_uint verifications;
     ge448_vartable table;
 };
 
@@ -73,13 +79,14 @@ void *native_ed448_key_new(const uint8_t *seed, const uint8_t pub[57])
         free(k);
         return NULL;
     }
+    atomic_init(&k->decoded, 0);
     atomic_init(&k->table_ready, 0);
+    atomic_init(&k->verifications, 0);
     if (seed != NULL) {
         expand_seed(&k->secret, k->prefix, seed);
         k->has_secret = 1;
     }
     memcpy(k->pub, pub, 57);
-    k->pub_ok = ge448_decode(&k->a, pub);
     return k;
 }
 
@@ -180,24 +187,49 @@ int native_ed448_sign(const void *key, const struct edfast_instance *instance,
 }
 
 /*
- * The tables of A are made on first use under the key's lock, so keygen and
- * signing never pay for them; readers see them through the release/acquire
- * pair on table_ready.  Writing through a const key is sound because every
- * key is allocated non-const by key_new.
+ * Decodes pub once, under the key's lock; the release/acquire pair on
+ * decoded publishes pub_ok and a.  Writing through a const key is sound
+ * because every key is allocated non-const by key_new.
+ */
+static int key_point(const struct native_ed448_key *ck)
+{
+    struct native_ed448_key *k = (struct native_ed448_key *)ck;
+
+    if (!atomic_load_explicit(&k->decoded, memory_order_acquire)) {
+        pthread_mutex_lock(&k->lock);
+        if (!atomic_load_explicit(&k->decoded, memory_order_relaxed)) {
+            k->pub_ok = ge448_decode(&k->a, k->pub);
+            atomic_store_explicit(&k->decoded, 1, memory_order_release);
+        }
+        pthread_mutex_unlock(&k->lock);
+    }
+    return k->pub_ok;
+}
+
+/*
+ * The tables of A cost about two plain verifications to build, so a key
+ * verified only once never builds them: its first verification takes the
+ * plain path, and the second builds them under the key's lock.  Readers see
+ * finished tables through the release/acquire pair on table_ready.  Returns
+ * NULL when the plain path should be used.
  */
 static const ge448_vartable *key_table(const struct native_ed448_key *ck)
 {
     struct native_ed448_key *k = (struct native_ed448_key *)ck;
+    int ok = 1;
 
-    if (!atomic_load_explicit(&k->table_ready, memory_order_acquire)) {
-        pthread_mutex_lock(&k->lock);
-        if (!atomic_load_explicit(&k->table_ready, memory_order_relaxed)) {
-            ge448_vartable_init(&k->table, &k->a);
+    if (atomic_load_explicit(&k->table_ready, memory_order_acquire))
+        return &k->table;
+    if (atomic_fetch_add_explicit(&k->verifications, 1, memory_order_relaxed) == 0)
+        return NULL;
+    pthread_mutex_lock(&k->lock);
+    if (!atomic_load_explicit(&k->table_ready, memory_order_relaxed)) {
+        ok = ge448_vartable_init(&k->table, &k->a);
+        if (ok)
             atomic_store_explicit(&k->table_ready, 1, memory_order_release);
-        }
-        pthread_mutex_unlock(&k->lock);
     }
-    return &k->table;
+    pthread_mutex_unlock(&k->lock);
+    return ok ? &k->table : NULL;
 }
 
 int native_ed448_verify(const void *key, const struct edfast_instance *instance,
@@ -212,10 +244,15 @@ int native_ed448_verify(const void *key, const struct edfast_instance *instance,
         return 0;
     if (msg == NULL)
         msg = (const uint8_t *)"";
-    if (!sc448_is_canonical(sig + 57) || !k->pub_ok || !ge448_decode(&r, sig))
+    if (!sc448_is_canonical(sig + 57) || !key_point(k) || !ge448_decode(&r, sig))
         return 0;
     if (!challenge(&ch, instance, sig, k->pub, msg, msg_len))
         return 0;
     sc448_from_bytes(&s, sig + 57, 57);
-    return ge448_check_combination(&s, &ch, key_table(k), &r);
+    {
+        const ge448_vartable *t = key_table(k);
+
+        return t ? ge448_check_combination(&s, &ch, t, &r)
+                 : ge448_check_combination_plain(&s, &ch, &k->a, &r);
+    }
 }

@@ -247,3 +247,69 @@ unsigned sc448_wnaf_chunk(int8_t naf[SC448_NAF_LEN], const sc448 *a, unsigned lo
     }
     return top;
 }
+
+/* k >>= n for an eight-limb integer, n < 64. */
+static void shr_small(uint64_t k[8], unsigned n)
+{
+    if (n == 0)
+        return;
+    for (int i = 0; i < 7; i++)
+        k[i] = (k[i] >> n) | (k[i + 1] << (64 - n));
+    k[7] >>= n;
+}
+
+/*
+ * The classic wNAF again, on an eight-limb copy (the digit subtraction can
+ * carry one bit past 448).  Runs of zero bits are skipped a word at a time.
+ */
+unsigned sc448_wnaf(int8_t naf[SC448_NAF_FULL], const sc448 *a, unsigned w)
+{
+    const int full = 1 << w, half = 1 << (w - 1);
+    uint64_t k[8] = { 0 };
+    unsigned i = 0, top = 0;
+
+    memcpy(k, a->l, sizeof(a->l));
+    memset(naf, 0, SC448_NAF_FULL);
+    while (i < SC448_NAF_FULL) {
+        int nonzero = 0;
+
+        for (int j = 0; j < 8; j++)
+            nonzero |= k[j] != 0;
+        if (!nonzero)
+            break;
+        if (k[0] == 0) {
+            memmove(k, k + 1, 7 * sizeof(k[0]));
+            k[7] = 0;
+            i += 64;
+            continue;
+        }
+        if (!(k[0] & 1)) {
+            unsigned z = (unsigned)__builtin_ctzll(k[0]);
+
+            shr_small(k, z);
+            i += z;
+            continue;
+        }
+        {
+            int d = (int)(k[0] & (uint64_t)(full - 1));
+            uint64_t add;
+
+            if (d >= half)
+                d -= full;
+            naf[i] = (int8_t)d;
+            top = i + 1;
+            if (d > 0) {
+                k[0] -= (uint64_t)d; /* the low bits were d: no borrow */
+            } else {
+                add = (uint64_t)-d;
+                for (int j = 0; j < 8 && add; j++) {
+                    k[j] += add;
+                    add = k[j] < add;
+                }
+            }
+            shr_small(k, 1);
+            i++;
+        }
+    }
+    return top;
+}

@@ -51,4 +51,8 @@ void sc448_recode_signed(int8_t *d, const sc448 *a, unsigned w);
 unsigned sc448_wnaf_chunk(int8_t naf[SC448_NAF_LEN], const sc448 *a, unsigned lo,
                           unsigned nbits, unsigned w);
 
+/* The same for the whole scalar: SC448_NAF_FULL digits. */
+#define SC448_NAF_FULL 450
+unsigned sc448_wnaf(int8_t naf[SC448_NAF_FULL], const sc448 *a, unsigned w);
+
 #endif

@@ -7,6 +7,7 @@
 #include "scalarmul.h"
 
 #include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Fixed-base window: W = 5 gives 90 additions and 5 doublings per [s]B. */
@@ -15,7 +16,7 @@
 #define BASE_ROWS ((BASE_DIGITS + 1) / 2)
 #define BASE_ENTRIES (1u << (BASE_W - 1))
 
-/* wNAF width for the tables of 2^(112 c) B in verification. */
+/* wNAF width for the tables of 2^(56 c) B in verification. */
 #define VB_WNAF 8
 #define VB_ENTRIES (1u << (VB_WNAF - 2))
 
@@ -33,8 +34,8 @@ size_t ge448_verify_table_bytes(void)
     return sizeof(vb);
 }
 
-/* Largest batch: the per-key tables, and the 64-entry tables of B. */
-#define BATCH_MAX 64
+/* Largest batch: the per-key tables (all chunks at once). */
+#define BATCH_MAX (GE448_VAR_SPLIT * GE448_VAR_ENTRIES)
 _Static_assert(GE448_VAR_SPLIT * GE448_VAR_ENTRIES <= BATCH_MAX && VB_ENTRIES <= BATCH_MAX
                    && BASE_ENTRIES <= BATCH_MAX, "batch_to_affine buffer");
 
@@ -176,80 +177,147 @@ void ge448_scalarmul_base(ge448 *r, const sc448 *s)
     memset(&e, 0, sizeof(e));
 }
 
-void ge448_vartable_init(ge448_vartable *t, const ge448 *a)
+int ge448_vartable_init(ge448_vartable *t, const ge448 *a)
 {
-    ge448 pts[GE448_VAR_SPLIT * GE448_VAR_ENTRIES], p = *a;
+    enum { N = GE448_VAR_SPLIT * GE448_VAR_ENTRIES };
+    ge448 *pts = malloc(N * sizeof(*pts)), p = *a;
 
+    if (pts == NULL)
+        return 0;
     for (unsigned c = 0; c < GE448_VAR_SPLIT; c++) {
         if (c > 0)
             dbl_n(&p, GE448_VAR_CHUNK);
         odd_multiples(pts + c * GE448_VAR_ENTRIES, &p, GE448_VAR_ENTRIES);
     }
     /* one inversion for all of them */
-    batch_to_affine(&t->t[0][0], pts, GE448_VAR_SPLIT * GE448_VAR_ENTRIES);
-}
-
-/* p += table[|digit|/2], negated when the digit (or neg) says so. */
-static void add_digit(ge448 *p, const ge448_affine *table, int digit, int neg, int need_t)
-{
-    ge448_affine e;
-
-    if (digit < 0) {
-        digit = -digit;
-        neg = !neg;
-    }
-    e = table[digit / 2];
-    if (neg) {
-        fe448_neg(&e.x, &e.x);
-        fe448_neg(&e.dt, &e.dt);
-    }
-    ge448_add_affine(p, p, &e, need_t);
+    batch_to_affine(&t->t[0][0], pts, N);
+    free(pts);
+    return 1;
 }
 
 /*
- * Straus-style joint loop over eight wNAF digit strings: the four 112-bit
- * chunks of s against the tables of 2^(112 c) B, and those of h against the
- * key's tables (subtracted).  T is only computed when an addition follows.
+ * One digit string of a joint multi-scalar loop and the odd multiples it
+ * indexes: affine (8M additions) or projective (9M, for tables made per call
+ * where normalising would cost an inversion).
  */
+struct naf_term {
+    int8_t *naf;
+    unsigned top;
+    const ge448_affine *aff;
+    const ge448_cached *proj;
+    int neg; /* subtract instead of add */
+};
+
+/* p += the entry for digit d of term t (odd d, |d| < table size * 2). */
+static void add_digit(ge448 *p, const struct naf_term *t, int d, int need_t)
+{
+    int neg = t->neg ^ (d < 0);
+    unsigned idx = (unsigned)(d < 0 ? -d : d) / 2;
+
+    if (t->aff) {
+        ge448_affine e = t->aff[idx];
+
+        if (neg) {
+            fe448_neg(&e.x, &e.x);
+            fe448_neg(&e.dt, &e.dt);
+        }
+        ge448_add_affine(p, p, &e, need_t);
+    } else {
+        ge448_cached e = t->proj[idx];
+
+        if (neg) {
+            fe448_neg(&e.X, &e.X);
+            fe448_neg(&e.dT, &e.dT);
+        }
+        ge448_add_cached(p, p, &e);
+    }
+}
+
+/*
+ * Straus-style joint loop: one doubling per digit position, then the
+ * additions of every term with a digit there.  T is computed only when an
+ * addition follows, and always at the end (the caller adds -R).
+ */
+static void joint(ge448 *p, const struct naf_term *terms, unsigned n)
+{
+    unsigned top = 0;
+
+    for (unsigned t = 0; t < n; t++)
+        top = terms[t].top > top ? terms[t].top : top;
+    ge448_identity(p);
+    for (unsigned i = top; i-- > 0;) {
+        int pending = 0;
+
+        for (unsigned t = 0; t < n; t++)
+            pending += terms[t].top > i && terms[t].naf[i] != 0;
+        ge448_dbl(p, p, pending > 0 || i == 0);
+        for (unsigned t = 0; t < n; t++)
+            if (terms[t].top > i && terms[t].naf[i])
+                add_digit(p, &terms[t], terms[t].naf[i], --pending > 0 || i == 0);
+    }
+}
+
+/* [4](p - R) is the identity: p - R is 4-torsion. */
+static int equal_mod_torsion(ge448 *p, const ge448 *r)
+{
+    ge448 nr;
+    ge448_cached c;
+
+    ge448_neg(&nr, r);
+    ge448_to_cached(&c, &nr);
+    ge448_add_cached(p, p, &c);
+    ge448_dbl(p, p, 0);
+    ge448_dbl(p, p, 0);
+    return (int)(fe448_is_zero(&p->X) & fe448_eq(&p->Y, &p->Z) & 1);
+}
+
+/* Terms for the chunks of s against the tables of 2^(56 c) B. */
+static void base_terms(struct naf_term *terms, int8_t (*naf)[SC448_NAF_LEN], const sc448 *s)
+{
+    for (unsigned c = 0; c < GE448_VAR_SPLIT; c++) {
+        terms[c] = (struct naf_term){ naf[c], 0, vb[c], NULL, 0 };
+        terms[c].top = sc448_wnaf_chunk(naf[c], s, GE448_VAR_CHUNK * c, GE448_VAR_CHUNK, VB_WNAF);
+    }
+}
+
 int ge448_check_combination(const sc448 *s, const sc448 *h,
                             const ge448_vartable *a, const ge448 *r)
 {
     enum { TERMS = 2 * GE448_VAR_SPLIT };
     int8_t naf[TERMS][SC448_NAF_LEN];
-    const ge448_affine *table[TERMS];
-    int neg[TERMS];
-    unsigned top = 0;
-    ge448 p, nr;
-    ge448_cached c;
+    struct naf_term terms[TERMS];
+    ge448 p;
 
     pthread_once(&tables_once, build_tables);
-    for (unsigned t = 0; t < TERMS; t++) {
-        unsigned part = t % GE448_VAR_SPLIT, n;
-        int is_h = t >= GE448_VAR_SPLIT;
+    base_terms(terms, naf, s);
+    for (unsigned c = 0; c < GE448_VAR_SPLIT; c++) {
+        struct naf_term *t = &terms[GE448_VAR_SPLIT + c];
 
-        n = sc448_wnaf_chunk(naf[t], is_h ? h : s, GE448_VAR_CHUNK * part, GE448_VAR_CHUNK,
-                             is_h ? GE448_VAR_WNAF : VB_WNAF);
-        top = n > top ? n : top;
-        table[t] = is_h ? a->t[part] : vb[part];
-        neg[t] = is_h;
+        *t = (struct naf_term){ naf[GE448_VAR_SPLIT + c], 0, a->t[c], NULL, 1 };
+        t->top = sc448_wnaf_chunk(t->naf, h, GE448_VAR_CHUNK * c, GE448_VAR_CHUNK, GE448_VAR_WNAF);
     }
+    joint(&p, terms, TERMS);
+    return equal_mod_torsion(&p, r);
+}
 
-    ge448_identity(&p);
-    for (unsigned i = top; i-- > 0;) {
-        int pending = 0;
+/* Width of the wNAF of h when A's multiples are made per call. */
+#define PLAIN_WNAF 5
+#define PLAIN_ENTRIES (1u << (PLAIN_WNAF - 2))
 
-        for (unsigned t = 0; t < TERMS; t++)
-            pending += naf[t][i] != 0;
-        ge448_dbl(&p, &p, pending > 0 || i == 0);
-        for (unsigned t = 0; t < TERMS; t++)
-            if (naf[t][i])
-                add_digit(&p, table[t], naf[t][i], neg[t], --pending > 0 || i == 0);
-    }
-    /* p - R, then two doublings: identity exactly when p - R is 4-torsion. */
-    ge448_neg(&nr, r);
-    ge448_to_cached(&c, &nr);
-    ge448_add_cached(&p, &p, &c);
-    ge448_dbl(&p, &p, 0);
-    ge448_dbl(&p, &p, 0);
-    return (int)(fe448_is_zero(&p.X) & fe448_eq(&p.Y, &p.Z) & 1);
+int ge448_check_combination_plain(const sc448 *s, const sc448 *h, const ge448 *a, const ge448 *r)
+{
+    int8_t naf[GE448_VAR_SPLIT][SC448_NAF_LEN], nh[SC448_NAF_FULL];
+    struct naf_term terms[GE448_VAR_SPLIT + 1];
+    ge448_cached mult[PLAIN_ENTRIES];
+    ge448 pts[PLAIN_ENTRIES], p;
+
+    pthread_once(&tables_once, build_tables);
+    odd_multiples(pts, a, PLAIN_ENTRIES);
+    for (unsigned m = 0; m < PLAIN_ENTRIES; m++)
+        ge448_to_cached(&mult[m], &pts[m]);
+    base_terms(terms, naf, s);
+    terms[GE448_VAR_SPLIT] = (struct naf_term){ nh, 0, NULL, mult, 1 };
+    terms[GE448_VAR_SPLIT].top = sc448_wnaf(nh, h, PLAIN_WNAF);
+    joint(&p, terms, GE448_VAR_SPLIT + 1);
+    return equal_mod_torsion(&p, r);
 }

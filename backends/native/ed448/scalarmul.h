@@ -7,9 +7,12 @@
  * so only W doublings are needed.  Every lookup scans a whole row.
  *
  * Double scalar (variable time, for verification): [s]B - [h]A with each
- * scalar cut into four 112-bit chunks, so that the loop has ~113 doublings
- * instead of 446: wNAF digits index odd-multiple tables of 2^(112 c) B
- * (built once per process) and 2^(112 c) A (built once per public key).
+ * scalar cut into eight 56-bit chunks, so that the loop has ~57 doublings
+ * instead of 446: wNAF digits index odd-multiple tables of 2^(56 c) B (built
+ * once per process) and 2^(56 c) A (built once per public key, ~24 KB).
+ * Building A's tables costs about two verifications, so a key's first
+ * verification uses the plain form instead: 446 doublings with A's odd
+ * multiples made on the spot.
  */
 #ifndef EDFAST_NATIVE_ED448_SCALARMUL_H
 #define EDFAST_NATIVE_ED448_SCALARMUL_H
@@ -22,10 +25,10 @@
 #define GE448_VAR_WNAF 6
 #define GE448_VAR_ENTRIES (1u << (GE448_VAR_WNAF - 2))
 
-#define GE448_VAR_SPLIT 4
-#define GE448_VAR_CHUNK 112
+#define GE448_VAR_SPLIT 8
+#define GE448_VAR_CHUNK 56
 
-/* Odd multiples 1, 3, 5, ... of 2^(112 c) A for c = 0..3, affine. */
+/* Odd multiples 1, 3, 5, ... of 2^(56 c) A for c = 0..7, affine. */
 typedef struct {
     ge448_affine t[GE448_VAR_SPLIT][GE448_VAR_ENTRIES];
 } ge448_vartable;
@@ -33,8 +36,8 @@ typedef struct {
 /* r = [s]B in constant time. */
 void ge448_scalarmul_base(ge448 *r, const sc448 *s);
 
-/* Builds the per-key tables for A (public data, variable time). */
-void ge448_vartable_init(ge448_vartable *t, const ge448 *a);
+/* Builds the per-key tables for A (public data, variable time); 0 when out of memory. */
+int ge448_vartable_init(ge448_vartable *t, const ge448 *a);
 
 /*
  * 1 when [4]([s]B - [h]A - R) is the identity: the cofactored verification
@@ -43,6 +46,10 @@ void ge448_vartable_init(ge448_vartable *t, const ge448 *a);
  */
 int ge448_check_combination(const sc448 *s, const sc448 *h,
                             const ge448_vartable *a, const ge448 *r);
+
+/* The same verdict without per-key tables (446 doublings). */
+int ge448_check_combination_plain(const sc448 *s, const sc448 *h, const ge448 *a,
+                                  const ge448 *r);
 
 /* Sizes of the process-wide tables, for reporting. */
 size_t ge448_base_table_bytes(void);
