@@ -59,7 +59,7 @@ static int read_input(const struct dec_ctx *ctx, OSSL_CORE_BIO *cin, unsigned ch
 
     if (in == NULL)
         return 0;
-    ok = edfast_codec_read_all(in, data, len);
+    ok = edfast_codec_read_all(in, EDFAST_CODEC_MAX_INPUT, data, len);
     BIO_free(in);
     return ok;
 }

@@ -96,7 +96,7 @@ OSSL_LIB_CTX *edfast_codec_crypto_libctx(void)
     return edfast_reference_libctx();
 }
 
-int edfast_codec_read_all(BIO *in, unsigned char **data, size_t *len)
+int edfast_codec_read_all(BIO *in, size_t max, unsigned char **data, size_t *len)
 {
     BUF_MEM *buf = BUF_MEM_new();
     size_t used = 0;
@@ -108,9 +108,9 @@ int edfast_codec_read_all(BIO *in, unsigned char **data, size_t *len)
         return 0;
     for (;;) {
         if (buf->length - used < 4096) {
-            if (buf->length >= EDFAST_CODEC_MAX_INPUT) {
+            if (buf->length >= max) {
                 ERR_raise_data(ERR_LIB_PROV, PROV_R_LENGTH_TOO_LARGE,
-                               "edfast reads at most %d bytes of input", EDFAST_CODEC_MAX_INPUT);
+                               "edfast reads at most %zu bytes of input", max);
                 goto fail;
             }
             if (BUF_MEM_grow_clean(buf, buf->length + 16384) == 0)

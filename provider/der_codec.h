@@ -13,8 +13,10 @@
 #include <openssl/x509.h>
 #include "key.h"
 
-/* The most edfast's codecs read from one input: far more than any key or certificate. */
+/* The most edfast's decoders read from one input: far more than any key. */
 #define EDFAST_CODEC_MAX_INPUT (4 * 1024 * 1024)
+/* The most the file store reads from one file (CRLs can be large). */
+#define EDFAST_STORE_MAX_INPUT (256 * 1024 * 1024)
 
 /*
  * Set-up for the codecs of one provider instance, from OSSL_provider_init: a
@@ -29,11 +31,11 @@ void edfast_codec_teardown(const OSSL_CORE_HANDLE *handle);
 BIO *edfast_codec_bio(const struct edfast_provctx *provctx, OSSL_CORE_BIO *cbio);
 
 /*
- * Reads everything from in (at most EDFAST_CODEC_MAX_INPUT bytes) into a new
- * OPENSSL_malloc'ed buffer.  Returns 1 and the data, 0 when reading failed or
- * the input was too large (*data is NULL then).
+ * Reads everything from in (at most max bytes) into a new OPENSSL_malloc'ed
+ * buffer.  Returns 1 and the data, 0 when reading failed or the input was
+ * too large (*data is NULL then).
  */
-int edfast_codec_read_all(BIO *in, unsigned char **data, size_t *len);
+int edfast_codec_read_all(BIO *in, size_t max, unsigned char **data, size_t *len);
 
 /* NID_ED25519 or NID_ED448. */
 int edfast_curve_nid(enum edfast_curve curve);

@@ -175,7 +175,7 @@ static int store_set_ctx_params(void *vctx, const OSSL_PARAM params[])
 
 static int read_everything(struct store_ctx *ctx)
 {
-    int ok = edfast_codec_read_all(ctx->in, &ctx->data, &ctx->data_len);
+    int ok = edfast_codec_read_all(ctx->in, EDFAST_STORE_MAX_INPUT, &ctx->data, &ctx->data_len);
 
     BIO_free(ctx->in);
     ctx->in = NULL;
