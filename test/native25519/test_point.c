@@ -114,6 +114,7 @@ static void test_double_scalar(int iters)
 {
     n25519_ge_p3 b;
     static n25519_ge_vartable tab;
+    static n25519_ge_lighttable light;
 
     n25519_ge_base(&b);
     for (int i = 0; i < iters; i++) {
@@ -143,6 +144,11 @@ static void test_double_scalar(int iters)
         n25519_ge_p3_add(&r2, &r1, &t);
         n25519_ge_tobytes(e2, &r2);
         CHECK(memcmp(e1, e2, 32) == 0, "double scalar %d", i);
+        /* the first-use path with the light table */
+        n25519_ge_lighttable_init(&light, &q);
+        n25519_ge_double_scalarmult_light(&r, s, k, &light);
+        n25519_ge_p2_tobytes(e1, &r);
+        CHECK(memcmp(e1, e2, 32) == 0, "double scalar (light) %d", i);
     }
 }
 

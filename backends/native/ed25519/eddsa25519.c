@@ -12,20 +12,25 @@
 #include "scalar.h"
 #include "sha512.h"
 
-enum { VSTATE_NONE = 0, VSTATE_READY = 1, VSTATE_BAD = 2 };
+/*
+ * Verification state of a key, built as it is used: nothing at key_new (so
+ * key generation pays only for the hash), the decoded -A and a small table at
+ * the first verify (about the cost of a plain verification), the split
+ * tables that make every further verify fast at the second.
+ */
+enum { VSTATE_NONE = 0, VSTATE_LIGHT = 1, VSTATE_FULL = 2, VSTATE_BAD = 3 };
 
 struct n25519_key {
     uint8_t pub[32];         /* as given; hashed as is */
     int has_secret;
     uint8_t scalar[32];      /* clamped secret scalar, reduced mod L */
     uint8_t prefix[32];      /* second half of SHA-512(seed), the nonce key */
-    /*
-     * Verification state, built on first use: key_new stays as cheap as a
-     * hash, so key generation does not pay for tables it may never use.
-     */
+    /* Verification state (VSTATE_*); the tables are written under vlock, then published. */
     atomic_int vstate;
     pthread_mutex_t vlock;
-    n25519_ge_vartable neg_a;
+    n25519_ge_p3 neg_a;
+    n25519_ge_lighttable light;
+    n25519_ge_vartable full;
 };
 
 /* Expands a seed into the clamped scalar (mod L) and the nonce prefix. */
@@ -174,29 +179,41 @@ int native_ed25519_sign(const void *key, const struct edfast_instance *instance,
     return 1;
 }
 
-/* Builds the -A tables once per key; returns whether A decoded. */
+/*
+ * Advances the verification state of a key and returns the one to use now:
+ * VSTATE_BAD when A does not decode.  A thread that finds another building
+ * the full tables carries on with the light ones instead of waiting.
+ */
 static int verify_state(struct n25519_key *k)
 {
     int st = atomic_load_explicit(&k->vstate, memory_order_acquire);
 
-    if (st != VSTATE_NONE)
-        return st == VSTATE_READY;
-    pthread_mutex_lock(&k->vlock);
+    if (st == VSTATE_FULL || st == VSTATE_BAD)
+        return st;
+    if (st == VSTATE_NONE) {
+        pthread_mutex_lock(&k->vlock);
+    } else if (pthread_mutex_trylock(&k->vlock) != 0) {
+        return VSTATE_LIGHT;
+    }
     st = atomic_load_explicit(&k->vstate, memory_order_relaxed);
     if (st == VSTATE_NONE) {
-        n25519_ge_p3 A, negA;
+        n25519_ge_p3 A;
 
         if (n25519_ge_frombytes(&A, k->pub)) {
-            n25519_ge_neg(&negA, &A);
-            n25519_ge_vartable_init(&k->neg_a, &negA);
-            st = VSTATE_READY;
+            n25519_ge_neg(&k->neg_a, &A);
+            n25519_ge_lighttable_init(&k->light, &k->neg_a);
+            st = VSTATE_LIGHT;
         } else {
             st = VSTATE_BAD;
         }
-        atomic_store_explicit(&k->vstate, st, memory_order_release);
+    } else if (st == VSTATE_LIGHT) {
+        /* Second use: the key is being reused, so the big tables will pay. */
+        n25519_ge_vartable_init(&k->full, &k->neg_a);
+        st = VSTATE_FULL;
     }
+    atomic_store_explicit(&k->vstate, st, memory_order_release);
     pthread_mutex_unlock(&k->vlock);
-    return st == VSTATE_READY;
+    return st;
 }
 
 int native_ed25519_verify(const void *key, const struct edfast_instance *instance,
@@ -207,16 +224,21 @@ int native_ed25519_verify(const void *key, const struct edfast_instance *instanc
     const int dom2 = dom2_needed(instance, msg_len);
     uint8_t kh[32], rcheck[32];
     n25519_ge_p2 R;
+    int st;
 
     if (k == NULL || dom2 < 0)
         return 0;
     if (!n25519_sc_is_canonical(sig + 32))
         return 0;
-    if (!verify_state(k))
+    st = verify_state(k);
+    if (st == VSTATE_BAD)
         return 0;
     challenge(kh, instance, dom2, sig, k->pub, msg, msg_len);
     /* [S]B - [k]A, encoded and compared with R byte for byte: no cofactor, canonical R only. */
-    n25519_ge_double_scalarmult_vartime(&R, sig + 32, kh, &k->neg_a);
+    if (st == VSTATE_FULL)
+        n25519_ge_double_scalarmult_vartime(&R, sig + 32, kh, &k->full);
+    else
+        n25519_ge_double_scalarmult_light(&R, sig + 32, kh, &k->light);
     n25519_ge_p2_tobytes(rcheck, &R);
     return memcmp(rcheck, sig, 32) == 0;
 }

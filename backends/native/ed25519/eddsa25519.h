@@ -17,8 +17,10 @@ int native_ed25519_derive_public(const uint8_t seed[32], uint8_t pub[32]);
 
 /*
  * Per-key state: expanded secret (when seed is given), the public key bytes
- * exactly as given, and, built on the first verify, the tables of -A.  Any
- * 32 bytes are accepted as pub; one that does not decode makes verify fail.
+ * exactly as given, and the decoded -A with its tables, built lazily (a small
+ * table at the first verify, the large split tables at the second), so that
+ * key generation and one-off verifications do not pay for them.  Any 32
+ * bytes are accepted as pub; one that does not decode makes verify fail.
  * Returns NULL only when out of memory.
  */
 void *native_ed25519_key_new(const uint8_t *seed, const uint8_t pub[32]);

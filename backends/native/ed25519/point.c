@@ -540,26 +540,63 @@ static void piece(uint8_t out[32], const uint8_t s[32], int j)
     memcpy(out, s + j * (N25519_VERIFY_PIECE / 8), N25519_VERIFY_PIECE / 8);
 }
 
+/* Highest nonzero index of a wNAF at or below from, or -1. */
+static int naf_top(const int8_t naf[256], int from)
+{
+    while (from >= 0 && !naf[from])
+        from--;
+    return from;
+}
+
+/*
+ * wNAFs of the pieces of s (for the static tables of B); returns the highest
+ * nonzero position.  A piece's wNAF can carry one place past the piece.
+ */
+static int recode_s_pieces(int8_t snaf[N25519_VERIFY_SPLIT][256], const uint8_t s[32])
+{
+    uint8_t buf[32];
+    int top = -1;
+
+    for (int j = 0; j < N25519_VERIFY_SPLIT; j++) {
+        int t;
+
+        piece(buf, s, j);
+        n25519_sc_wnaf(snaf[j], buf, N25519_WNAF_B);
+        t = naf_top(snaf[j], N25519_VERIFY_PIECE);
+        top = t > top ? t : top;
+    }
+    return top;
+}
+
+/* c += digit * (odd multiple table entry), through extended coordinates. */
+static void add_niels_digit(n25519_ge_completed *c, const n25519_ge_niels *tab, int8_t d)
+{
+    n25519_ge_p3 u;
+
+    n25519_ge_completed_to_p3(&u, c);
+    if (d > 0)
+        n25519_ge_madd(c, &u, &tab[d / 2]);
+    else
+        n25519_ge_msub(c, &u, &tab[-d / 2]);
+}
+
 void n25519_ge_double_scalarmult_vartime(n25519_ge_p2 *r, const uint8_t s[32],
                                          const uint8_t k[32], const n25519_ge_vartable *q)
 {
     int8_t snaf[N25519_VERIFY_SPLIT][256], knaf[N25519_VERIFY_SPLIT][256];
     uint8_t buf[32];
     n25519_ge_completed c;
-    n25519_ge_p3 u;
-    int top = -1;
+    int top;
 
     pthread_once(&tables_once, tables_init);
+    top = recode_s_pieces(snaf, s);
     for (int j = 0; j < N25519_VERIFY_SPLIT; j++) {
-        piece(buf, s, j);
-        n25519_sc_wnaf(snaf[j], buf, N25519_WNAF_B);
+        int t;
+
         piece(buf, k, j);
         n25519_sc_wnaf(knaf[j], buf, N25519_WNAF_A);
-        for (int i = 255; i > top; i--)
-            if (snaf[j][i] || knaf[j][i]) {
-                top = i;
-                break;
-            }
+        t = naf_top(knaf[j], N25519_VERIFY_PIECE);
+        top = t > top ? t : top;
     }
 
     n25519_fe_zero(&r->X);
@@ -568,23 +605,55 @@ void n25519_ge_double_scalarmult_vartime(n25519_ge_p2 *r, const uint8_t s[32],
     for (int i = top; i >= 0; i--) {
         n25519_ge_dbl(&c, r);
         for (int j = 0; j < N25519_VERIFY_SPLIT; j++) {
-            int8_t ds = snaf[j][i], dk = knaf[j][i];
-
-            if (ds) {
-                n25519_ge_completed_to_p3(&u, &c);
-                if (ds > 0)
-                    n25519_ge_madd(&c, &u, &bvar_table[j][ds / 2]);
-                else
-                    n25519_ge_msub(&c, &u, &bvar_table[j][-ds / 2]);
-            }
-            if (dk) {
-                n25519_ge_completed_to_p3(&u, &c);
-                if (dk > 0)
-                    n25519_ge_madd(&c, &u, &q->odd[j][dk / 2]);
-                else
-                    n25519_ge_msub(&c, &u, &q->odd[j][-dk / 2]);
-            }
+            if (snaf[j][i])
+                add_niels_digit(&c, bvar_table[j], snaf[j][i]);
+            if (knaf[j][i])
+                add_niels_digit(&c, q->odd[j], knaf[j][i]);
         }
+        n25519_ge_completed_to_p2(r, &c);
+    }
+}
+
+void n25519_ge_lighttable_init(n25519_ge_lighttable *t, const n25519_ge_p3 *q)
+{
+    n25519_ge_p3 pts[N25519_LIGHT_ENTRIES];
+
+    odd_multiples(pts, q, N25519_LIGHT_ENTRIES);
+    for (int i = 0; i < N25519_LIGHT_ENTRIES; i++)
+        n25519_ge_p3_to_cached(&t->odd[i], &pts[i]);
+}
+
+void n25519_ge_double_scalarmult_light(n25519_ge_p2 *r, const uint8_t s[32],
+                                       const uint8_t k[32], const n25519_ge_lighttable *q)
+{
+    int8_t snaf[N25519_VERIFY_SPLIT][256], knaf[256];
+    n25519_ge_completed c;
+    n25519_ge_p3 u;
+    int top, ktop;
+
+    pthread_once(&tables_once, tables_init);
+    top = recode_s_pieces(snaf, s);
+    n25519_sc_wnaf(knaf, k, N25519_LIGHT_W);
+    ktop = naf_top(knaf, 255);
+    top = ktop > top ? ktop : top;
+
+    n25519_fe_zero(&r->X);
+    n25519_fe_one(&r->Y);
+    n25519_fe_one(&r->Z);
+    for (int i = top; i >= 0; i--) {
+        n25519_ge_dbl(&c, r);
+        if (knaf[i]) {
+            n25519_ge_completed_to_p3(&u, &c);
+            if (knaf[i] > 0)
+                n25519_ge_add(&c, &u, &q->odd[knaf[i] / 2]);
+            else
+                n25519_ge_sub(&c, &u, &q->odd[-knaf[i] / 2]);
+        }
+        /* The pieces of s only reach PIECE + 1 digits: the last stretch of the loop. */
+        if (i <= N25519_VERIFY_PIECE)
+            for (int j = 0; j < N25519_VERIFY_SPLIT; j++)
+                if (snaf[j][i])
+                    add_niels_digit(&c, bvar_table[j], snaf[j][i]);
         n25519_ge_completed_to_p2(r, &c);
     }
 }

@@ -42,7 +42,7 @@ typedef struct {
  * doublings; it needs odd multiples of 2^(PIECE k) B (static) and of
  * 2^(PIECE k) (-A) (per key, below).
  */
-#define N25519_VERIFY_SPLIT 4
+#define N25519_VERIFY_SPLIT 8
 #define N25519_VERIFY_PIECE (256 / N25519_VERIFY_SPLIT)
 #define N25519_WNAF_A 5 /* window of the per-key table: odd multiples 1..15 */
 #define N25519_WNAF_B 8 /* window of the static table: odd multiples 1..127 */
@@ -92,6 +92,16 @@ int n25519_ge_equal(const n25519_ge_p3 *p, const n25519_ge_p3 *q);
  */
 void n25519_ge_scalarmult_base(n25519_ge_p3 *h, const uint8_t a[32]);
 
+/*
+ * The cheap first-use table: odd multiples Q .. 15Q in cached form, built
+ * with 8 additions and no inversion, for a key that may verify only once.
+ */
+#define N25519_LIGHT_W 5
+#define N25519_LIGHT_ENTRIES (1 << (N25519_LIGHT_W - 2))
+typedef struct {
+    n25519_ge_cached odd[N25519_LIGHT_ENTRIES];
+} n25519_ge_lighttable;
+
 /* Fills the verification table of a point Q (here Q = -A).  Variable time. */
 void n25519_ge_vartable_init(n25519_ge_vartable *t, const n25519_ge_p3 *q);
 
@@ -101,6 +111,11 @@ void n25519_ge_vartable_init(n25519_ge_vartable *t, const n25519_ge_p3 *q);
  */
 void n25519_ge_double_scalarmult_vartime(n25519_ge_p2 *r, const uint8_t s[32],
                                          const uint8_t k[32], const n25519_ge_vartable *q);
+
+/* The same with the light table: 253 doublings instead of PIECE. */
+void n25519_ge_lighttable_init(n25519_ge_lighttable *t, const n25519_ge_p3 *q);
+void n25519_ge_double_scalarmult_light(n25519_ge_p2 *r, const uint8_t s[32],
+                                       const uint8_t k[32], const n25519_ge_lighttable *q);
 
 /* Reference for tests: [a]P by plain double-and-add over all 256 bits (variable time). */
 void n25519_ge_scalarmult_slow(n25519_ge_p3 *r, const uint8_t a[32], const n25519_ge_p3 *p);
