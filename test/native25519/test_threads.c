@@ -1,0 +1,67 @@
+/*
+ * Several threads verify with the same fresh key objects at once, so the
+ * lazily built verification state (light table, then split tables) is
+ * raced: every verdict must still be right.  Also signs concurrently.
+ */
+#include <pthread.h>
+
+#include "eddsa25519.h"
+#include "tutil.h"
+
+#define KEYS 64
+#define THREADS 4
+
+static const struct edfast_instance PURE = { EDFAST_PURE, NULL, 0 };
+static void *keys[KEYS], *pubkeys[KEYS];
+static uint8_t sigs[KEYS][64], msgs[KEYS][40];
+static pthread_barrier_t start;
+
+static void *worker(void *arg)
+{
+    const int id = (int)(intptr_t)arg;
+
+    pthread_barrier_wait(&start);
+    for (int round = 0; round < 3; round++)
+        for (int i = 0; i < KEYS; i++) {
+            int j = (i + id * 7) % KEYS;
+            uint8_t bad[64], sig[64];
+
+            CHECK(native_ed25519_verify(pubkeys[j], &PURE, msgs[j], sizeof(msgs[j]), sigs[j]) == 1,
+                  "thread %d key %d: valid signature rejected", id, j);
+            memcpy(bad, sigs[j], 64);
+            bad[(id + round) % 64] ^= 4;
+            CHECK(native_ed25519_verify(pubkeys[j], &PURE, msgs[j], sizeof(msgs[j]), bad) == 0,
+                  "thread %d key %d: bad signature accepted", id, j);
+            CHECK(native_ed25519_sign(keys[j], &PURE, msgs[j], sizeof(msgs[j]), sig) == 1
+                  && memcmp(sig, sigs[j], 64) == 0, "thread %d key %d: signature differs", id, j);
+        }
+    return NULL;
+}
+
+int main(void)
+{
+    pthread_t th[THREADS];
+
+    t_seed(7);
+    for (int i = 0; i < KEYS; i++) {
+        uint8_t seed[32], pub[32];
+
+        t_randbytes(seed, 32);
+        t_randbytes(msgs[i], sizeof(msgs[i]));
+        native_ed25519_derive_public(seed, pub);
+        keys[i] = native_ed25519_key_new(seed, pub);
+        pubkeys[i] = native_ed25519_key_new(NULL, pub);
+        CHECK(native_ed25519_sign(keys[i], &PURE, msgs[i], sizeof(msgs[i]), sigs[i]) == 1, "sign");
+    }
+    pthread_barrier_init(&start, NULL, THREADS);
+    for (int t = 0; t < THREADS; t++)
+        pthread_create(&th[t], NULL, worker, (void *)(intptr_t)t);
+    for (int t = 0; t < THREADS; t++)
+        pthread_join(th[t], NULL);
+    pthread_barrier_destroy(&start);
+    for (int i = 0; i < KEYS; i++) {
+        native_ed25519_key_free(keys[i]);
+        native_ed25519_key_free(pubkeys[i]);
+    }
+    return t_finish("test_threads");
+}
