@@ -94,6 +94,7 @@ static struct {
     int threads_max;      /* 0: number of online CPUs */
     int no_threads;
     int no_fresh;
+    int cpu_clock;        /* --clock cpu: tables by thread CPU time */
     size_t thread_msg;
     const char *csv;
     const char *module_dir;
@@ -664,6 +665,14 @@ static void check_impls(enum edfast_curve curve, struct job *jobs, size_t njobs)
 /* ------------------------------------------------------------------------- */
 /* Results */
 
+/* The rounds of one row, by one clock. */
+struct stats {
+    double median, min, max;
+    double mad;         /* median absolute deviation of the rounds */
+    double vs_default;  /* median per-round ratio; NAN when there is no reference */
+    double vs_lib;      /* against libsodium/libdecaf direct; NAN without the library */
+};
+
 struct row {
     enum edfast_curve curve;
     enum op op;
@@ -672,11 +681,9 @@ struct row {
     size_t msg_len;     /* 0 for keygen */
     int threads;        /* 0: the single-thread table */
     int rounds;
-    double median, min, max;
-    double mad;         /* median absolute deviation of the rounds */
-    double cpu_median;  /* median of ops per second of the thread's CPU time; 0: not measured */
-    double vs_default;  /* NAN when there is no reference */
-    double vs_lib;      /* against libsodium/libdecaf direct; NAN without the library */
+    struct stats wall;  /* ops per second of wall-clock time (CLOCK_MONOTONIC) */
+    struct stats cpu;   /* ops per second of the thread's CPU time; single-thread rows only */
+    int has_cpu;
     double scaling;     /* threads: against 1 thread of the same implementation */
 };
 
@@ -697,18 +704,18 @@ static double median_sorted(double *s, int n)
 }
 
 /* Median of the rounds' rates, their extremes, and their median absolute deviation. */
-static void summarise(struct row *row, const double *v, int n)
+static void summarise(struct stats *st, const double *v, int n)
 {
     double s[MAX_ROUNDS];
     int i;
 
     memcpy(s, v, (size_t)n * sizeof(*s));
-    row->median = median_sorted(s, n);
-    row->min = s[0];
-    row->max = s[n - 1];
+    st->median = median_sorted(s, n);
+    st->min = s[0];
+    st->max = s[n - 1];
     for (i = 0; i < n; i++)
-        s[i] = fabs(v[i] - row->median);
-    row->mad = median_sorted(s, n);
+        s[i] = fabs(v[i] - st->median);
+    st->mad = median_sorted(s, n);
 }
 
 /* The median over rounds of a[r] / b[r]; NAN when b has a zero. */
@@ -725,9 +732,9 @@ static double paired_ratio(const double *a, const double *b, int n)
     return median_sorted(q, n);
 }
 
-static double mad_percent(const struct row *r)
+static double mad_percent(const struct stats *st)
 {
-    return r->median > 0 ? 100 * r->mad / r->median : 0.0;
+    return st->median > 0 ? 100 * st->mad / st->median : 0.0;
 }
 
 static struct row *add_row(void)
@@ -735,8 +742,8 @@ static struct row *add_row(void)
     if (nrows == MAX_ROWS)
         die("too many rows");
     memset(&rows[nrows], 0, sizeof(rows[nrows]));
-    rows[nrows].vs_default = NAN;
-    rows[nrows].vs_lib = NAN;
+    rows[nrows].wall.vs_default = rows[nrows].cpu.vs_default = NAN;
+    rows[nrows].wall.vs_lib = rows[nrows].cpu.vs_lib = NAN;
     rows[nrows].scaling = NAN;
     return &rows[nrows++];
 }
@@ -754,23 +761,28 @@ static void print_table(enum edfast_curve curve, enum op op, size_t first_row)
     const char *lib = curve == EDFAST_ED25519 ? "libsodium" : "libdecaf";
     size_t i;
 
-    printf("\n%s %s  (ops/s: wall clock, median of %d interleaved rounds; mad: median "
-           "absolute deviation of the rounds; ratios: median of the per-round ratios; "
-           "ops/cpu-s: per second of this thread's CPU time)\n",
-           curve_names[curve], op_names[op], rows[first_row].rounds);
-    printf("  %-26s %6s %12s %7s %11s %10s %12s\n", "implementation", "bytes", "ops/s", "mad",
-           "vs default", lib, "ops/cpu-s");
+    printf("\n%s %s  (%s: median of %d interleaved rounds; mad: median absolute deviation "
+           "of the rounds; ratios: median of the per-round ratios, by %s; %s)\n",
+           curve_names[curve], op_names[op], opt.cpu_clock ? "ops/cpu-s" : "ops/s",
+           rows[first_row].rounds, opt.cpu_clock ? "CPU time" : "wall clock",
+           opt.cpu_clock ? "ops/s: per second of wall-clock time"
+                         : "ops/cpu-s: per second of this thread's CPU time");
+    printf("  %-26s %6s %12s %7s %11s %10s %12s\n", "implementation", "bytes",
+           opt.cpu_clock ? "ops/cpu-s" : "ops/s", "mad", "vs default", lib,
+           opt.cpu_clock ? "ops/s" : "ops/cpu-s");
     for (i = first_row; i < nrows; i++) {
         const struct row *r = &rows[i];
+        const struct stats *main_clock = opt.cpu_clock ? &r->cpu : &r->wall;
+        const struct stats *other_clock = opt.cpu_clock ? &r->wall : &r->cpu;
 
         if (r->msg_len == 0)
             printf("  %-26s %6s", r->label, "-");
         else
             printf("  %-26s %6zu", r->label, r->msg_len);
-        printf(" %12.1f %6.1f%%", r->median, mad_percent(r));
-        print_ratio(r->vs_default);
-        print_ratio(r->vs_lib);
-        printf(" %12.1f\n", r->cpu_median);
+        printf(" %12.1f %6.1f%%", main_clock->median, mad_percent(main_clock));
+        print_ratio(main_clock->vs_default);
+        print_ratio(main_clock->vs_lib);
+        printf(" %12.1f\n", other_clock->median);
     }
     fflush(stdout);
 }
@@ -783,7 +795,6 @@ static void measure_group(enum edfast_curve curve, enum op op, const struct job 
     static double rate[MAX_IMPLS][MAX_ROUNDS], cpu_rate[MAX_IMPLS][MAX_ROUNDS];
     uint64_t n[MAX_IMPLS];
     size_t i, included[MAX_IMPLS], ninc = 0, first = nrows, def = SIZE_MAX, lib = SIZE_MAX;
-    double cpu_sorted[MAX_ROUNDS];
     int r;
 
     for (i = 0; i < nimpls; i++) {
@@ -834,9 +845,9 @@ static void measure_group(enum edfast_curve curve, enum op op, const struct job 
         row->kind = im->kind;
         row->msg_len = op == OP_KEYGEN ? 0 : job->len;
         row->rounds = opt.rounds;
-        summarise(row, rate[i], opt.rounds);
-        row->cpu_median = median_sorted(memcpy(cpu_sorted, cpu_rate[i], sizeof(cpu_sorted)),
-                                        opt.rounds);
+        summarise(&row->wall, rate[i], opt.rounds);
+        summarise(&row->cpu, cpu_rate[i], opt.rounds);
+        row->has_cpu = 1;
         if (im->is_default)
             def = i;
         if (im->kind == KIND_LIB)
@@ -845,11 +856,17 @@ static void measure_group(enum edfast_curve curve, enum op op, const struct job 
     /* Ratios pair each round with the reference's run in the same round, so
      * that load which comes and goes over seconds largely cancels out. */
     for (i = 0; i < ninc; i++) {
-        if (def != SIZE_MAX)
-            rows[first + i].vs_default = paired_ratio(rate[i], rate[def], opt.rounds);
+        struct row *row = &rows[first + i];
+
+        if (def != SIZE_MAX) {
+            row->wall.vs_default = paired_ratio(rate[i], rate[def], opt.rounds);
+            row->cpu.vs_default = paired_ratio(cpu_rate[i], cpu_rate[def], opt.rounds);
+        }
         /* Every row, so that EVP rows show what the EVP path costs too. */
-        if (lib != SIZE_MAX)
-            rows[first + i].vs_lib = paired_ratio(rate[i], rate[lib], opt.rounds);
+        if (lib != SIZE_MAX) {
+            row->wall.vs_lib = paired_ratio(rate[i], rate[lib], opt.rounds);
+            row->cpu.vs_lib = paired_ratio(cpu_rate[i], cpu_rate[lib], opt.rounds);
+        }
     }
 }
 
@@ -924,7 +941,7 @@ static double run_threads(struct impl *im, enum op op, const struct job *job, in
 /* Scaling: medians, as rounds with t threads and with 1 are not adjacent. */
 static double one_thread_scaling(const struct row *one, const struct row *row)
 {
-    return one->median > 0 ? row->median / one->median : NAN;
+    return one->wall.median > 0 ? row->wall.median / one->wall.median : NAN;
 }
 
 static void measure_threads(enum edfast_curve curve, const struct job *job, int max_threads)
@@ -972,7 +989,7 @@ static void measure_threads(enum edfast_curve curve, const struct job *job, int 
                 row->msg_len = job->len;
                 row->threads = t;
                 row->rounds = opt.rounds;
-                summarise(row, rate[p][op][t - 1], opt.rounds);
+                summarise(&row->wall, rate[p][op][t - 1], opt.rounds);
             }
         /* Scaling against one thread of the same implementation; ratio against
          * the default provider at the same thread count, paired by round. */
@@ -981,8 +998,8 @@ static void measure_threads(enum edfast_curve curve, const struct job *job, int 
                 struct row *row = &rows[first_row + 2 * (size_t)(t - 1) + (size_t)p];
 
                 row->scaling = one_thread_scaling(&rows[first_row + (size_t)p], row);
-                row->vs_default = paired_ratio(rate[p][op][t - 1], rate[0][op][t - 1],
-                                               opt.rounds);
+                row->wall.vs_default = paired_ratio(rate[p][op][t - 1], rate[0][op][t - 1],
+                                                    opt.rounds);
             }
         printf("\n%s %s, %zu-byte messages, threads sharing one EVP_PKEY (total ops/s: "
                "median of %d rounds)\n", curve_names[curve], op_names[op], job->len,
@@ -993,7 +1010,8 @@ static void measure_threads(enum edfast_curve curve, const struct job *job, int 
             const struct row *row = &rows[i];
 
             printf("  %-26s %7d %12.1f %6.1f%% %8.2fx %10.2fx\n", row->label, row->threads,
-                   row->median, mad_percent(row), row->scaling, row->vs_default);
+                   row->wall.median, mad_percent(&row->wall), row->scaling,
+                   row->wall.vs_default);
         }
         fflush(stdout);
     }
@@ -1010,7 +1028,7 @@ static int find_row(enum edfast_curve curve, enum op op, const char *label, size
     for (i = 0; i < nrows; i++)
         if (rows[i].curve == curve && rows[i].op == op && rows[i].msg_len == msg_len
                 && rows[i].threads == threads && strcmp(rows[i].label, label) == 0)
-            return rows[i].median > 0 && isfinite(rows[i].median);
+            return rows[i].wall.median > 0 && isfinite(rows[i].wall.median);
     return 0;
 }
 
@@ -1086,6 +1104,14 @@ static int check_rows(int max_threads)
 
 /* ------------------------------------------------------------------------- */
 
+static void csv_number(FILE *f, const char *format, double v, int last)
+{
+    if (!isnan(v))
+        fprintf(f, format, v);
+    fputc(last ? '\n' : ',', f);
+}
+
+/* Fixed columns whatever --clock says: wall-clock figures first, then CPU-time ones. */
 static void write_csv(const char *path)
 {
     FILE *f = fopen(path, "w");
@@ -1095,27 +1121,24 @@ static void write_csv(const char *path)
         die("cannot write %s: %s", path, strerror(errno));
     fprintf(f, "table,curve,op,impl,kind,msg_bytes,threads,rounds,ops_per_s,min_ops_per_s,"
                "max_ops_per_s,mad_ops_per_s,ratio_vs_default,ratio_vs_lib,thread_scaling,"
-               "ops_per_cpu_s\n");
+               "ops_per_cpu_s,mad_ops_per_cpu_s,cpu_ratio_vs_default,cpu_ratio_vs_lib\n");
     for (i = 0; i < nrows; i++) {
         const struct row *r = &rows[i];
 
-        fprintf(f, "%s,%s,%s,%s,%s,%zu,%d,%d,%.1f,%.1f,%.1f,%.1f,",
-                r->threads == 0 ? "ops" : "threads", curve_names[r->curve],
-                op_names[r->op], r->label, kind_names[r->kind], r->msg_len,
-                r->threads == 0 ? 1 : r->threads, r->rounds, r->median, r->min, r->max,
-                r->mad);
-        if (!isnan(r->vs_default))
-            fprintf(f, "%.4f", r->vs_default);
-        fputc(',', f);
-        if (!isnan(r->vs_lib))
-            fprintf(f, "%.4f", r->vs_lib);
-        fputc(',', f);
-        if (!isnan(r->scaling))
-            fprintf(f, "%.4f", r->scaling);
-        fputc(',', f);
-        if (r->cpu_median > 0)
-            fprintf(f, "%.1f", r->cpu_median);
-        fputc('\n', f);
+        fprintf(f, "%s,%s,%s,%s,%s,%zu,%d,%d,", r->threads == 0 ? "ops" : "threads",
+                curve_names[r->curve], op_names[r->op], r->label, kind_names[r->kind],
+                r->msg_len, r->threads == 0 ? 1 : r->threads, r->rounds);
+        csv_number(f, "%.1f", r->wall.median, 0);
+        csv_number(f, "%.1f", r->wall.min, 0);
+        csv_number(f, "%.1f", r->wall.max, 0);
+        csv_number(f, "%.1f", r->wall.mad, 0);
+        csv_number(f, "%.4f", r->wall.vs_default, 0);
+        csv_number(f, "%.4f", r->wall.vs_lib, 0);
+        csv_number(f, "%.4f", r->scaling, 0);
+        csv_number(f, "%.1f", r->has_cpu ? r->cpu.median : NAN, 0);
+        csv_number(f, "%.1f", r->has_cpu ? r->cpu.mad : NAN, 0);
+        csv_number(f, "%.4f", r->has_cpu ? r->cpu.vs_default : NAN, 0);
+        csv_number(f, "%.4f", r->has_cpu ? r->cpu.vs_lib : NAN, 1);
     }
     if (fclose(f) != 0)
         die("cannot write %s", path);
@@ -1160,6 +1183,9 @@ static void usage(FILE *f)
         "  --threads N      thread test up to N threads (default: online CPUs)\n"
         "  --no-threads     skip the thread test\n"
         "  --no-fresh       skip the fresh-EVP_MD_CTX-per-operation rows\n"
+        "  --clock C        wall (default: CLOCK_MONOTONIC) or cpu (the thread's CPU time,\n"
+        "                   for a busy machine): what the tables' ops/s and ratios use;\n"
+        "                   the CSV always has both, the thread test is always wall\n"
         "  --module-dir DIR load edfast.so from DIR (default " EDFAST_MODULE_DIR ")\n");
 }
 
@@ -1206,6 +1232,14 @@ static void parse_args(int argc, char **argv)
         } else if (v == NULL) {
             usage(stderr);
             die("unknown option or missing value: %s", a);
+        } else if (strcmp(a, "--clock") == 0) {
+            if (strcmp(v, "cpu") == 0)
+                opt.cpu_clock = 1;
+            else if (strcmp(v, "wall") == 0)
+                opt.cpu_clock = 0;
+            else
+                die("--clock is wall or cpu");
+            i++;
         } else if (strcmp(a, "--csv") == 0) {
             opt.csv = v, i++;
         } else if (strcmp(a, "--module-dir") == 0) {

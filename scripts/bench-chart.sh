@@ -3,17 +3,25 @@
 # against OpenSSL's default provider through EVP (1.0 = as fast), keygen, sign
 # and verify side by side, one panel per curve, at one message size.
 #
-# usage: scripts/bench-chart.sh CSV PNG [MSG_BYTES]
+# usage: scripts/bench-chart.sh CSV PNG [MSG_BYTES] [wall|cpu]
 #   CSV        written by `edfast-bench --csv CSV`
 #   PNG        the chart to write
 #   MSG_BYTES  message size of the sign/verify bars (default 64); keygen has none
+#   wall|cpu   ratios by wall-clock time (default) or by the benchmark thread's
+#              CPU time (steadier on a machine busy with other work)
 # Needs gnuplot (Debian: gnuplot-nox); uses the pngcairo terminal, else png.
 set -euo pipefail
 
-[ $# -ge 2 ] && [ $# -le 3 ] || { echo "usage: $0 CSV PNG [MSG_BYTES]" >&2; exit 2; }
+[ $# -ge 2 ] && [ $# -le 4 ] || { echo "usage: $0 CSV PNG [MSG_BYTES] [wall|cpu]" >&2; exit 2; }
 csv=$1
 png=$2
 size=${3:-64}
+clock=${4:-wall}
+case $clock in
+wall) column=ratio_vs_default; clock_text="wall-clock time" ;;
+cpu) column=cpu_ratio_vs_default; clock_text="thread CPU time" ;;
+*) echo "$0: clock is wall or cpu, not $clock" >&2; exit 2 ;;
+esac
 [ -r "$csv" ] || { echo "$0: cannot read $csv" >&2; exit 1; }
 command -v gnuplot >/dev/null || { echo "$0: gnuplot not found (apt-get install gnuplot-nox)" >&2; exit 1; }
 
@@ -23,10 +31,10 @@ trap 'rm -rf "$work"' EXIT
 # One data file per curve: implementation, then the keygen, sign and verify
 # ratios ("-" where there is none): EVP rows, fresh-context EVP rows, the
 # libraries, then the backends called directly, each group in CSV order.
-awk -F, -v size="$size" -v dir="$work" '
+awk -F, -v size="$size" -v dir="$work" -v column="$column" '
     NR == 1 {
         for (i = 1; i <= NF; i++) col[$i] = i
-        if (!("table" in col) || !("ratio_vs_default" in col)) {
+        if (!("table" in col) || !(column in col)) {
             print "not an edfast-bench CSV" > "/dev/stderr"; exit 1
         }
         next
@@ -43,7 +51,7 @@ awk -F, -v size="$size" -v dir="$work" '
             n[c]++
             if (!(c in curves)) { curves[c] = 1; clist[++nc] = c }
         }
-        ratio[c, impl, op] = $col["ratio_vs_default"]
+        ratio[c, impl, op] = $col[column]
     }
     END {
         for (k = 1; k <= nc; k++) {
@@ -82,11 +90,11 @@ fi
     echo "set grid ytics"
     echo "set rmargin 10"
     echo "set key top right"
-    echo "set ylabel 'ops/s relative to default provider via EVP'"
+    echo "set ylabel 'throughput relative to default provider via EVP'"
     echo "set xtics rotate by -25 left noenhanced"
     echo "set yrange [0:*]"
     echo "set arrow 1 from graph 0, first 1 to graph 1, first 1 nohead dt 2 lw 1.5 lc rgb '#444444' front"
-    echo "set multiplot layout ${#curves[@]},1 title 'edfast-bench: throughput vs OpenSSL default provider (EVP), sign/verify at $size-byte messages' noenhanced"
+    echo "set multiplot layout ${#curves[@]},1 title 'edfast-bench: throughput vs OpenSSL default provider (EVP), sign/verify at $size-byte messages, by $clock_text' noenhanced"
     for c in "${curves[@]}"; do
         echo "set title '$c' noenhanced"
         printf "plot '%s' using 2:xtic(1) title 'keygen' lc rgb '#4e79a7', " "$work/$c.dat"
@@ -100,4 +108,4 @@ fi
 } >"$work/chart.gp"
 
 gnuplot "$work/chart.gp"
-echo "wrote $png (${curves[*]}; sign/verify at $size bytes)"
+echo "wrote $png (${curves[*]}; sign/verify at $size bytes; by $clock_text)"
