@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # `openssl speed ed25519 ed448` without edfast and with edfast, and the ratio.
 #
-# usage: scripts/openssl-speed.sh BUILD_DIR [SECONDS]
+# usage: scripts/openssl-speed.sh BUILD_DIR [SECONDS [RUNS]]
+#
+# SECONDS per test (default 1); RUNS alternating pairs of runs (default 1),
+# the ratio is taken between the medians.
 #
 # Both runs use a configuration generated into BUILD_DIR, passed through
 # OPENSSL_CONF (OpenSSL 3.0's speed ignores -propquery):
@@ -15,14 +18,16 @@
 # -signature-algorithms` must offer ED25519/ED448 from it, and the dynamic
 # loader must report edfast.so being loaded inside the speed process itself.
 # EDFAST_BACKEND in the environment is passed on (edfast reads it when loaded).
-# OPENSSL=/path/to/openssl picks another binary; SECONDS defaults to 1.
+# OPENSSL=/path/to/openssl picks another binary.
 set -euo pipefail
 
-usage() { echo "usage: $0 BUILD_DIR [SECONDS]" >&2; exit 2; }
-[ $# -ge 1 ] && [ $# -le 2 ] || usage
+usage() { echo "usage: $0 BUILD_DIR [SECONDS [RUNS]]" >&2; exit 2; }
+[ $# -ge 1 ] && [ $# -le 3 ] || usage
 build=$1
 seconds=${2:-1}
-case $seconds in '' | *[!0-9]*) usage ;; esac
+runs=${3:-1}
+case $seconds in '' | 0 | *[!0-9]*) usage ;; esac
+case $runs in '' | 0 | *[!0-9]*) usage ;; esac
 openssl=${OPENSSL:-openssl}
 
 [ -d "$build" ] || { echo "$0: no build directory $build" >&2; exit 1; }
@@ -109,40 +114,58 @@ run_speed() { # CONF
 trace=$(mktemp -d)
 trap 'rm -rf "$trace"' EXIT
 
-echo
-echo "== openssl speed -seconds $seconds ed25519 ed448, default provider only"
-plain_out=$(run_speed "$plain_conf")
-printf '%s\n' "$plain_out" | grep -E 'sign/s|EdDSA'
-
-echo
-echo "== openssl speed -seconds $seconds ed25519 ed448, with edfast (OPENSSL_CONF=$edfast_conf)"
-edfast_out=$(LD_DEBUG=files LD_DEBUG_OUTPUT=$trace/ld run_speed "$edfast_conf")
-printf '%s\n' "$edfast_out" | grep -E 'sign/s|EdDSA'
-if ! cat "$trace"/ld.* 2>/dev/null | grep -q "file=$module .*calling init\|calling init: $module"; then
-    echo "$0: the loader did not report $module being loaded by openssl speed" >&2
-    exit 1
-fi
-echo "(loader trace: $module was loaded and initialised inside the speed process)"
-
 # Lines look like: " 253 bits EdDSA (Ed25519)   0.0000s   0.0001s  22802.0   8678.0"
 rates() { # OUTPUT CURVE -> "sign/s verify/s"
     printf '%s\n' "$1" | awk -v c="($2)" 'index($0, "EdDSA " c) { print $(NF-1), $NF; exit }'
 }
 
+# Runs alternate (default, edfast, default, edfast, ...); every rate is kept
+# in $trace/rates as "which curve op value" for the medians below.
+status=0
+for run in $(seq 1 "$runs"); do
+    echo
+    echo "== run $run/$runs: openssl speed -seconds $seconds ed25519 ed448, default provider only"
+    plain_out=$(run_speed "$plain_conf")
+    printf '%s\n' "$plain_out" | grep -E 'sign/s|EdDSA'
+
+    echo
+    echo "== run $run/$runs: openssl speed -seconds $seconds ed25519 ed448, with edfast (OPENSSL_CONF=$edfast_conf)"
+    rm -f "$trace"/ld.*
+    edfast_out=$(LD_DEBUG=files LD_DEBUG_OUTPUT=$trace/ld run_speed "$edfast_conf")
+    printf '%s\n' "$edfast_out" | grep -E 'sign/s|EdDSA'
+    if ! cat "$trace"/ld.* 2>/dev/null | grep -q "calling init: $module"; then
+        echo "$0: the loader did not report $module being loaded by openssl speed" >&2
+        exit 1
+    fi
+    echo "(loader trace: $module was loaded and initialised inside this speed process)"
+
+    for curve in Ed25519 Ed448; do
+        read -r ps pv <<<"$(rates "$plain_out" "$curve")"
+        read -r es ev <<<"$(rates "$edfast_out" "$curve")"
+        if [ -z "${ps:-}" ] || [ -z "${es:-}" ]; then
+            echo "$0: no $curve result in openssl speed's output" >&2
+            status=1
+            continue
+        fi
+        printf 'default %s sign %s\ndefault %s verify %s\nedfast %s sign %s\nedfast %s verify %s\n' \
+            "$curve" "$ps" "$curve" "$pv" "$curve" "$es" "$curve" "$ev" >>"$trace/rates"
+    done
+done
+
 echo
-echo "== ratio edfast / default (openssl speed, $seconds s per test; one run each, so noisy)"
+echo "== ratio edfast / default: median of $runs run(s) of openssl speed, $seconds s per test"
+echo "   (openssl speed divides by user CPU time unless given -elapsed)"
 printf '%-8s %12s %12s %7s   %12s %12s %7s\n' curve "sign/s def" "sign/s edf" ratio \
     "verify/s def" "verify/s edf" ratio
-status=0
+median() { # WHICH CURVE OP
+    awk -v w="$1" -v c="$2" -v o="$3" '$1 == w && $2 == c && $3 == o { print $4 }' "$trace/rates" |
+        sort -g | awk '{ v[NR] = $1 } END {
+            if (NR == 0) print 0; else if (NR % 2) print v[(NR + 1) / 2];
+            else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
 for curve in Ed25519 Ed448; do
-    read -r ps pv <<<"$(rates "$plain_out" "$curve")"
-    read -r es ev <<<"$(rates "$edfast_out" "$curve")"
-    if [ -z "${ps:-}" ] || [ -z "${es:-}" ]; then
-        echo "$0: no $curve result in openssl speed's output" >&2
-        status=1
-        continue
-    fi
-    awk -v c="$curve" -v ps="$ps" -v pv="$pv" -v es="$es" -v ev="$ev" 'BEGIN {
+    awk -v c="$curve" -v ps="$(median default "$curve" sign)" -v pv="$(median default "$curve" verify)" \
+        -v es="$(median edfast "$curve" sign)" -v ev="$(median edfast "$curve" verify)" 'BEGIN {
         printf "%-8s %12.1f %12.1f %6.2fx   %12.1f %12.1f %6.2fx\n",
                c, ps, es, (ps > 0 ? es / ps : 0), pv, ev, (pv > 0 ? ev / pv : 0) }'
 done
