@@ -239,6 +239,6 @@ int native_ed25519_verify(const void *key, const struct edfast_instance *instanc
         n25519_ge_double_scalarmult_vartime(&R, sig + 32, kh, &k->full);
     else
         n25519_ge_double_scalarmult_light(&R, sig + 32, kh, &k->light);
-    n25519_ge_p2_tobytes(rcheck, &R);
+    n25519_ge_p2_tobytes_vartime(rcheck, &R);
     return memcmp(rcheck, sig, 32) == 0;
 }

@@ -240,6 +240,53 @@ static int64_t divsteps_62(int64_t zeta, uint64_t f, uint64_t g, trans2x2 *t)
     return zeta;
 }
 
+/*
+ * The variable-time counterpart for public inputs: runs of zero bits of g are
+ * skipped at once, and the caller stops as soon as g = 0.  eta = -delta of
+ * the original divstep.  Returns the new eta.
+ */
+static int64_t divsteps_62_var(int64_t eta, uint64_t f, uint64_t g, trans2x2 *t)
+{
+    uint64_t u = 1, v = 0, q = 0, r = 1;
+    int i = 62;
+
+    for (;;) {
+        /* Halvings of an even g; bounded by the steps left in this batch. */
+        int zeros = __builtin_ctzll(g | (~(uint64_t)0 << i));
+
+        g >>= zeros;
+        u <<= zeros;
+        v <<= zeros;
+        eta -= zeros;
+        i -= zeros;
+        if (i == 0)
+            break;
+        /* g is odd: swap when delta > 0, then cancel the low bit of g with f. */
+        if (eta < 0) {
+            uint64_t tmp;
+
+            eta = -eta;
+            tmp = f;
+            f = g;
+            g = 0 - tmp;
+            tmp = u;
+            u = q;
+            q = 0 - tmp;
+            tmp = v;
+            v = r;
+            r = 0 - tmp;
+        }
+        g += f;
+        q += u;
+        r += v;
+    }
+    t->u = (int64_t)u;
+    t->v = (int64_t)v;
+    t->q = (int64_t)q;
+    t->r = (int64_t)r;
+    return eta;
+}
+
 /* (f, g) = M (f, g) / 2^62, exactly: the low 62 bits cancel by construction. */
 static void update_fg(s62 *f, s62 *g, const trans2x2 *t)
 {
@@ -311,13 +358,11 @@ static void s62_add_p_if_negative(s62 *a)
     s62_carry(a);
 }
 
-void n25519_fe_invert(n25519_fe *h, const n25519_fe *x)
+/* x as signed-62 limbs of its canonical value. */
+static void fe_to_s62(s62 *g, const n25519_fe *x)
 {
     uint8_t b[32];
     uint64_t w[4];
-    s62 f = P62, g, d = { { 0, 0, 0, 0, 0 } }, e = { { 1, 0, 0, 0, 0 } };
-    trans2x2 t;
-    int64_t zeta = -1, fneg;
 
     n25519_fe_tobytes(b, x);
     for (int i = 0; i < 4; i++) {
@@ -325,41 +370,79 @@ void n25519_fe_invert(n25519_fe *h, const n25519_fe *x)
         for (int j = 7; j >= 0; j--)
             w[i] = (w[i] << 8) | b[8 * i + j];
     }
-    g.v[0] = (int64_t)(w[0] & M62);
-    g.v[1] = (int64_t)(((w[0] >> 62) | (w[1] << 2)) & M62);
-    g.v[2] = (int64_t)(((w[1] >> 60) | (w[2] << 4)) & M62);
-    g.v[3] = (int64_t)(((w[2] >> 58) | (w[3] << 6)) & M62);
-    g.v[4] = (int64_t)(w[3] >> 56);
+    g->v[0] = (int64_t)(w[0] & M62);
+    g->v[1] = (int64_t)(((w[0] >> 62) | (w[1] << 2)) & M62);
+    g->v[2] = (int64_t)(((w[1] >> 60) | (w[2] << 4)) & M62);
+    g->v[3] = (int64_t)(((w[2] >> 58) | (w[3] << 6)) & M62);
+    g->v[4] = (int64_t)(w[3] >> 56);
+    OPENSSL_cleanse(b, sizeof(b));
+    OPENSSL_cleanse(w, sizeof(w));
+}
 
+/* The inverse from the final state: sign(f) d reduced into [0, p); constant time. */
+static void s62_finish(n25519_fe *h, s62 *d, const s62 *f)
+{
+    uint8_t b[32];
+    uint64_t w[4];
+    int64_t fneg;
+
+    s62_add_p_if_negative(d);
+    s62_add_p_if_negative(d);
+    fneg = f->v[4] >> 63;
+    for (int i = 0; i < 5; i++)
+        d->v[i] = (d->v[i] ^ fneg) - fneg;
+    s62_carry(d);
+    s62_add_p_if_negative(d);
+
+    w[0] = (uint64_t)d->v[0] | ((uint64_t)d->v[1] << 62);
+    w[1] = ((uint64_t)d->v[1] >> 2) | ((uint64_t)d->v[2] << 60);
+    w[2] = ((uint64_t)d->v[2] >> 4) | ((uint64_t)d->v[3] << 58);
+    w[3] = ((uint64_t)d->v[3] >> 6) | ((uint64_t)d->v[4] << 56);
+    for (int i = 0; i < 4; i++)
+        for (int j = 0; j < 8; j++)
+            b[8 * i + j] = (uint8_t)(w[i] >> (8 * j));
+    n25519_fe_frombytes(h, b);
+    OPENSSL_cleanse(b, sizeof(b));
+    OPENSSL_cleanse(w, sizeof(w));
+}
+
+void n25519_fe_invert(n25519_fe *h, const n25519_fe *x)
+{
+    s62 f = P62, g, d = { { 0, 0, 0, 0, 0 } }, e = { { 1, 0, 0, 0, 0 } };
+    trans2x2 t;
+    int64_t zeta = -1;
+
+    fe_to_s62(&g, x);
     for (int i = 0; i < SAFEGCD_BATCHES; i++) {
         zeta = divsteps_62(zeta, (uint64_t)f.v[0] | ((uint64_t)f.v[1] << 62),
                            (uint64_t)g.v[0] | ((uint64_t)g.v[1] << 62), &t);
         update_de(&d, &e, &t);
         update_fg(&f, &g, &t);
     }
-
-    /* f = +-1 now (or p when x = 0, with d = 0): the inverse is sign(f) d, in [0, p). */
-    s62_add_p_if_negative(&d);
-    s62_add_p_if_negative(&d);
-    fneg = f.v[4] >> 63;
-    for (int i = 0; i < 5; i++)
-        d.v[i] = (d.v[i] ^ fneg) - fneg;
-    s62_carry(&d);
-    s62_add_p_if_negative(&d);
-
-    w[0] = (uint64_t)d.v[0] | ((uint64_t)d.v[1] << 62);
-    w[1] = ((uint64_t)d.v[1] >> 2) | ((uint64_t)d.v[2] << 60);
-    w[2] = ((uint64_t)d.v[2] >> 4) | ((uint64_t)d.v[3] << 58);
-    w[3] = ((uint64_t)d.v[3] >> 6) | ((uint64_t)d.v[4] << 56);
-    for (int i = 0; i < 4; i++)
-        for (int j = 0; j < 8; j++)
-            b[8 * i + j] = (uint8_t)(w[i] >> (8 * j));
-    n25519_fe_frombytes(h, b);
+    /* f = +-1 now (or p when x = 0, with d = 0). */
+    s62_finish(h, &d, &f);
     /* The input may be a secret-derived coordinate (signing): wipe the copies. */
-    OPENSSL_cleanse(b, sizeof(b));
-    OPENSSL_cleanse(w, sizeof(w));
     OPENSSL_cleanse(&f, sizeof(f));
     OPENSSL_cleanse(&g, sizeof(g));
     OPENSSL_cleanse(&d, sizeof(d));
     OPENSSL_cleanse(&e, sizeof(e));
+}
+
+void n25519_fe_invert_vartime(n25519_fe *h, const n25519_fe *x)
+{
+    s62 f = P62, g, d = { { 0, 0, 0, 0, 0 } }, e = { { 1, 0, 0, 0, 0 } };
+    trans2x2 t;
+    int64_t eta = -1;
+
+    fe_to_s62(&g, x);
+    /* Far more batches than any input needs (about 12); g = 0 ends it early. */
+    for (int i = 0; i < 40; i++) {
+        if ((g.v[0] | g.v[1] | g.v[2] | g.v[3] | g.v[4]) == 0)
+            break;
+        eta = divsteps_62_var(eta, (uint64_t)f.v[0] | ((uint64_t)f.v[1] << 62),
+                              (uint64_t)g.v[0] | ((uint64_t)g.v[1] << 62), &t);
+        update_de(&d, &e, &t);
+        update_fg(&f, &g, &t);
+    }
+    s62_finish(h, &d, &f);
 }

@@ -183,11 +183,15 @@ void n25519_ge_neg(n25519_ge_p3 *r, const n25519_ge_p3 *p)
 
 /* ---- encoding ---- */
 
-static void encode_xyz(uint8_t s[32], const n25519_fe *X, const n25519_fe *Y, const n25519_fe *Z)
+static void encode_xyz(uint8_t s[32], const n25519_fe *X, const n25519_fe *Y, const n25519_fe *Z,
+                       int public_point)
 {
     n25519_fe zinv, x, y;
 
-    n25519_fe_invert(&zinv, Z);
+    if (public_point)
+        n25519_fe_invert_vartime(&zinv, Z);
+    else
+        n25519_fe_invert(&zinv, Z);
     n25519_fe_mul(&x, X, &zinv);
     n25519_fe_mul(&y, Y, &zinv);
     n25519_fe_tobytes(s, &y);
@@ -196,12 +200,12 @@ static void encode_xyz(uint8_t s[32], const n25519_fe *X, const n25519_fe *Y, co
 
 void n25519_ge_tobytes(uint8_t s[32], const n25519_ge_p3 *p)
 {
-    encode_xyz(s, &p->X, &p->Y, &p->Z);
+    encode_xyz(s, &p->X, &p->Y, &p->Z, 0);
 }
 
-void n25519_ge_p2_tobytes(uint8_t s[32], const n25519_ge_p2 *p)
+void n25519_ge_p2_tobytes_vartime(uint8_t s[32], const n25519_ge_p2 *p)
 {
-    encode_xyz(s, &p->X, &p->Y, &p->Z);
+    encode_xyz(s, &p->X, &p->Y, &p->Z, 1);
 }
 
 int n25519_ge_frombytes(n25519_ge_p3 *h, const uint8_t s[32])
@@ -256,7 +260,7 @@ static void batch_to_niels(n25519_ge_niels *out, const n25519_ge_p3 *in, size_t 
         scratch[i] = acc;
         n25519_fe_mul(&acc, &acc, &in[i].Z);
     }
-    n25519_fe_invert(&inv, &acc);
+    n25519_fe_invert_vartime(&inv, &acc);
     for (size_t i = n; i-- > 0;) {
         n25519_fe_mul(&zinv, &inv, &scratch[i]);
         n25519_fe_mul(&inv, &inv, &in[i].Z);

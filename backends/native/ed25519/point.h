@@ -73,7 +73,8 @@ void n25519_ge_neg(n25519_ge_p3 *r, const n25519_ge_p3 *p);
 
 /* Canonical 32-byte encoding (y, with the sign of x in bit 255); constant time. */
 void n25519_ge_tobytes(uint8_t s[32], const n25519_ge_p3 *p);
-void n25519_ge_p2_tobytes(uint8_t s[32], const n25519_ge_p2 *p);
+/* The same for a public point (verification): variable-time inversion. */
+void n25519_ge_p2_tobytes_vartime(uint8_t s[32], const n25519_ge_p2 *p);
 
 /*
  * Decoding with exactly the acceptance of OpenSSL's ge_frombytes_vartime:
