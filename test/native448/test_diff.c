@@ -1,7 +1,8 @@
 /*
  * Differential test against OpenSSL's default provider (pure Ed448 through
  * EVP): for N random (seed, message) cases, the public key and signature must
- * be byte-identical, each side must accept the other's signature, and one
+ * be byte-identical, each side must accept the other's signature (sampled:
+ * every 4th case here, every 8th for OpenSSL), and one
  * variant per case must get the same verdict from both: a flipped bit in the
  * signature, message or public key, S + l, high bits of byte 56, random or
  * small-order/non-canonical encodings of A and R, and signatures made valid
@@ -262,7 +263,12 @@ static void *run(void *arg)
         if (!native_ed448_sign(key, &PURE, msg, len, sig) || !ossl_sign(ok, msg, len, osig)
             || memcmp(sig, osig, 114) != 0)
             fail(w, i, "signature differs");
-        if (native_ed448_verify(key, &PURE, msg, len, osig) != 1)
+        /*
+         * Cross-verification on every fourth case (the signatures are the
+         * same bytes anyway).  It is the key's first verification (plain
+         * path), so that case's variant below goes through the key's tables.
+         */
+        if (i % 4 == 0 && native_ed448_verify(key, &PURE, msg, len, osig) != 1)
             fail(w, i, "we reject OpenSSL's signature");
         if (i % 8 == 0 && ossl_verify(pub, msg, len, sig) != 1)
             fail(w, i, "OpenSSL rejects our signature");
@@ -276,7 +282,7 @@ static void *run(void *arg)
 
             ours = native_ed448_verify(vk, &PURE, msg, vlen, vsig);
             /* a fresh key's first verification is the plain path; the next uses tables */
-            if (vk != key && native_ed448_verify(vk, &PURE, msg, vlen, vsig) != ours)
+            if (vk != key && i % 8 == 1 && native_ed448_verify(vk, &PURE, msg, vlen, vsig) != ours)
                 fail(w, i, "plain and table verification differ");
             if (vk != key)
                 native_ed448_key_free(vk);
