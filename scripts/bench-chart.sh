@@ -94,7 +94,7 @@ fi
     echo "set xtics rotate by -25 left noenhanced"
     echo "set yrange [0:*]"
     echo "set offsets graph 0, graph 0, graph 0.08, 0"
-    echo "set arrow 1 from graph 0, first 1 to graph 1, first 1 nohead dt 2 lw 1.5 lc rgb '#444444' front"
+    echo "set arrow 1 from graph 0, first 1 to graph 1, first 1 nohead dt 2 lw 1.5 lc rgb '#444444' back"
     echo "set multiplot layout ${#curves[@]},1 title 'edfast-bench: throughput vs OpenSSL default provider (EVP), sign/verify at $size-byte messages, by $clock_text' noenhanced"
     for c in "${curves[@]}"; do
         echo "set title '$c' noenhanced"
