@@ -257,7 +257,7 @@ void fe448_strong_reduce(fe448 *a)
         borrow >>= 56; /* arithmetic shift: gcc and clang define it */
     }
     /* borrow is now 0 (value was >= p) or -1 (it was < p: add p back). */
-    mask = (uint64_t)borrow;
+    mask = ct_barrier((uint64_t)borrow);
     for (int i = 0; i < FE448_LIMBS; i++) {
         carry += a->l[i] + (P_LIMBS[i] & mask);
         a->l[i] = carry & MASK56;

@@ -7,6 +7,7 @@
  * against OpenSSL BIGNUM.
  */
 #include "scalar.h"
+#include "field.h" /* ct_barrier */
 
 #include <string.h>
 
@@ -50,7 +51,7 @@ static void sub_cond(uint64_t x[SC448_LIMBS], const uint64_t m[SC448_LIMBS])
         d[i] = (uint64_t)t;
         borrow = (uint64_t)(t >> 64) & 1;
     }
-    keep = 0 - borrow; /* all-ones: x < m, keep x */
+    keep = ct_barrier(0 - borrow); /* all-ones: x < m, keep x */
     for (int i = 0; i < SC448_LIMBS; i++)
         x[i] = (x[i] & keep) | (d[i] & ~keep);
 }

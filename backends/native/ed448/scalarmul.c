@@ -136,7 +136,7 @@ _Static_assert(sizeof(ge448_affine) == AFFINE_WORDS * sizeof(uint64_t),
 
 SCAN_CLONES static void lookup_base(ge448_affine *e, unsigned row, int8_t d)
 {
-    uint64_t neg = 0 - (uint64_t)((uint8_t)d >> 7);
+    uint64_t neg = ct_barrier(0 - (uint64_t)((uint8_t)d >> 7));
     uint64_t abs = (uint64_t)(((int64_t)d ^ (int64_t)neg) - (int64_t)neg);
     uint64_t acc[AFFINE_WORDS] = { 0 };
 
