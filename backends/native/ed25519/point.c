@@ -6,6 +6,7 @@
 
 #include <openssl/crypto.h>
 
+#include "point_ifma.h"
 #include "scalar.h"
 
 /* ---- constants ---- */
@@ -400,6 +401,8 @@ static void select_niels_avx512(n25519_ge_niels *t, const base_entry *tab, uint6
 }
 
 static select_fn select_niels = select_niels_sse2;
+/* 1: fixed-base multiplication by the 4-way IFMA code of point_ifma.c. */
+static int use_ifma;
 
 static int select_supported(int which)
 {
@@ -422,12 +425,20 @@ int n25519_ge_select_impl(int which)
 
     pthread_once(&tables_once, tables_init);
     if (which < 0) {
+        use_ifma = n25519_ifma_supported();
         which = select_supported(N25519_SELECT_AVX512) ? N25519_SELECT_AVX512
               : select_supported(N25519_SELECT_AVX2) ? N25519_SELECT_AVX2
                                                      : N25519_SELECT_GENERIC;
     }
+    if (which == N25519_SELECT_IFMA) {
+        if (!n25519_ifma_supported())
+            return 0;
+        use_ifma = 1;
+        return 1;
+    }
     if (!select_supported(which))
         return 0;
+    use_ifma = 0;
     select_niels = impls[which];
     return 1;
 }
@@ -461,6 +472,7 @@ static void tables_init(void)
     select_niels = select_supported(N25519_SELECT_AVX512) ? select_niels_avx512
                  : select_supported(N25519_SELECT_AVX2)   ? select_niels_avx2
                                                           : select_niels_sse2;
+    use_ifma = n25519_ifma_supported();
 }
 
 size_t n25519_ge_base_table_bytes(void)
@@ -494,6 +506,11 @@ void n25519_ge_scalarmult_base(n25519_ge_p3 *h, const uint8_t a[32])
 
     pthread_once(&tables_once, tables_init);
     n25519_sc_signed_radix(e, a, BASE_W, BASE_DIGITS);
+    if (use_ifma) {
+        n25519_ifma_scalarmult_base(h, e, BASE_DIGITS, (const uint64_t (*)[16][16])base_table);
+        OPENSSL_cleanse(e, sizeof(e));
+        return;
+    }
 
     n25519_ge_identity(h);
     for (int i = 1; i < BASE_DIGITS; i += 2) {

@@ -122,12 +122,18 @@ void n25519_ge_double_scalarmult_light(n25519_ge_p2 *r, const uint8_t s[32],
 void n25519_ge_scalarmult_slow(n25519_ge_p3 *r, const uint8_t a[32], const n25519_ge_p3 *p);
 
 /*
- * Which copy of the constant-time table scan runs: generic vectors (SSE2),
- * AVX2 or AVX-512.  The best supported one is chosen from CPUID on first use;
- * tests force each in turn (-1 restores the automatic choice).  Returns 0
- * when the CPU lacks the extension.  Not thread-safe: for tests only.
+ * Which fixed-base code runs: the portable one with its table scan in generic
+ * vectors (SSE2), AVX2 or AVX-512, or the 4-way AVX-512 IFMA one.  The best
+ * supported is chosen from CPUID on first use; tests force each in turn (-1
+ * restores the automatic choice).  Returns 0 when the CPU lacks the
+ * extension.  Not thread-safe: for tests only.
  */
-enum { N25519_SELECT_GENERIC = 0, N25519_SELECT_AVX2 = 1, N25519_SELECT_AVX512 = 2 };
+enum {
+    N25519_SELECT_GENERIC = 0,
+    N25519_SELECT_AVX2 = 1,
+    N25519_SELECT_AVX512 = 2,
+    N25519_SELECT_IFMA = 3
+};
 int n25519_ge_select_impl(int which);
 
 /* Table sizes in bytes, for reporting. */
