@@ -62,8 +62,14 @@
 #define MAX_THREADS 256
 #define MAX_ROWS 4096
 
-enum op { OP_KEYGEN, OP_SIGN, OP_VERIFY, OP_COUNT };
-static const char *const op_names[OP_COUNT] = {"keygen", "sign", "verify"};
+/*
+ * verify-newkey: verification with a key object made for that one signature
+ * from the raw public key (and freed after), as when every signature comes with
+ * its own key (certificates); verify reuses one key object, so any per-key
+ * precomputation is paid once.
+ */
+enum op { OP_KEYGEN, OP_SIGN, OP_VERIFY, OP_VERIFY_NEWKEY, OP_COUNT };
+static const char *const op_names[OP_COUNT] = {"keygen", "sign", "verify", "verify-newkey"};
 static const char *const curve_names[EDFAST_CURVE_COUNT] = {"Ed25519", "Ed448"};
 static const char *const evp_names[EDFAST_CURVE_COUNT] = {"ED25519", "ED448"};
 static const char *const backend_params[EDFAST_CURVE_COUNT] = {"ed25519-backend",
@@ -277,6 +283,59 @@ static int evp_verify(struct impl *im, EVP_MD_CTX *mdctx, const struct job *job,
     return EVP_DigestVerify(mdctx, sig, 2 * edfast_key_bytes(im->curve), job->msg, job->len);
 }
 
+/*
+ * Verification with a key object made from the raw public key pub for this one
+ * call.  A used EVP_MD_CTX is reset first: OpenSSL 3.0 keeps a used context's
+ * EVP_PKEY_CTX, and with it the old key, whatever key the new init names.
+ */
+static int evp_verify_newkey(struct impl *im, EVP_MD_CTX *mdctx, const struct job *job,
+                             const uint8_t *pub)
+{
+    EVP_PKEY *pkey = EVP_PKEY_new_raw_public_key_ex(im->ctx->libctx, evp_names[im->curve],
+                                                    im->ctx->propq, pub,
+                                                    edfast_key_bytes(im->curve));
+    int ok;
+
+    if (EVP_MD_CTX_get_pkey_ctx(mdctx) != NULL)
+        EVP_MD_CTX_reset(mdctx);
+    if (pkey == NULL
+            || EVP_DigestVerifyInit_ex(mdctx, NULL, NULL, im->ctx->libctx, im->ctx->propq, pkey,
+                                       NULL) != 1)
+        die("%s %s: public key import or EVP_DigestVerifyInit_ex failed",
+            curve_names[im->curve], im->label);
+    ok = EVP_DigestVerify(mdctx, job->sig, 2 * edfast_key_bytes(im->curve), job->msg,
+                          job->len);
+    EVP_PKEY_free(pkey);
+    return ok;
+}
+
+static int direct_verify_newkey(struct impl *im, const struct job *job, const uint8_t *given)
+{
+    uint8_t pub[EDFAST_MAX_KEY_BYTES];
+    void *state;
+    int ok;
+
+    switch (im->lib) { /* the libraries keep no per-key state: the same calls */
+#ifdef EDFAST_BENCH_SODIUM
+    case LIB_SODIUM:
+        return crypto_sign_verify_detached(job->sig, job->msg, job->len, given) == 0;
+#endif
+#ifdef EDFAST_BENCH_DECAF
+    case LIB_DECAF:
+        return decaf_ed448_verify(job->sig, given, job->msg, job->len, 0, NULL, 0)
+            == DECAF_SUCCESS;
+#endif
+    default:
+        break;
+    }
+    memcpy(pub, given, sizeof(pub));
+    if ((state = im->backend->key_new(im->curve, NULL, pub, 0)) == NULL)
+        die("%s %s: public key_new failed", curve_names[im->curve], im->label);
+    ok = im->backend->verify(state, &pure, job->msg, job->len, job->sig);
+    im->backend->key_free(state);
+    return ok;
+}
+
 static void direct_keygen(struct impl *im, uint64_t iteration)
 {
     uint8_t seed[EDFAST_MAX_KEY_BYTES], pub[EDFAST_MAX_KEY_BYTES];
@@ -367,7 +426,8 @@ static void run_op(struct impl *im, enum op op, const struct job *job, uint64_t 
             die("EVP_MD_CTX_new failed");
         if (op == OP_SIGN)
             evp_sign(im, fresh, job, sig);
-        else if (evp_verify(im, fresh, job, job->sig) != 1)
+        else if ((op == OP_VERIFY ? evp_verify(im, fresh, job, job->sig)
+                                  : evp_verify_newkey(im, fresh, job, im->pub)) != 1)
             die("%s %s: a good signature did not verify", curve_names[im->curve], im->label);
         if (im->kind == KIND_EVP_FRESH)
             EVP_MD_CTX_free(fresh);
@@ -378,7 +438,8 @@ static void run_op(struct impl *im, enum op op, const struct job *job, uint64_t 
             direct_keygen(im, iteration);
         else if (op == OP_SIGN)
             direct_sign(im, job, sig);
-        else if (direct_verify(im, job, job->sig) != 1)
+        else if ((op == OP_VERIFY ? direct_verify(im, job, job->sig)
+                                  : direct_verify_newkey(im, job, im->pub)) != 1)
             die("%s %s: a good signature did not verify", curve_names[im->curve], im->label);
         return;
     }
@@ -455,10 +516,13 @@ static void add_evp_impl(enum edfast_curve curve, enum kind kind, struct evp_ctx
                          const char *name)
 {
     struct impl *im = add_impl(curve, kind, "%s:%s", kind_names[kind], name);
+    size_t len = edfast_key_bytes(curve);
 
     im->ctx = c;
     im->is_default = kind == KIND_EVP && c == &default_ctx;
     im->pkey = evp_key_from_seed(c, curve, fixed_seed(curve));
+    if (!EVP_PKEY_get_raw_public_key(im->pkey, im->pub, &len))
+        die("%s %s: cannot read the public key", curve_names[curve], im->label);
     if (kind == KIND_EVP && (im->mdctx = EVP_MD_CTX_new()) == NULL)
         die("EVP_MD_CTX_new failed");
 }
@@ -559,10 +623,24 @@ static void check_impls(enum edfast_curve curve, struct job *jobs, size_t njobs)
 {
     size_t keylen = edfast_key_bytes(curve), siglen = 2 * keylen, i, j;
     uint8_t ref_pub[EDFAST_MAX_KEY_BYTES], pub[EDFAST_MAX_KEY_BYTES];
+    uint8_t other_pub[EDFAST_MAX_KEY_BYTES];
     size_t len = keylen;
 
     if (!EVP_PKEY_get_raw_public_key(impls[0].pkey, ref_pub, &len) || len != keylen)
         die("%s: cannot read the default provider's public key", curve_names[curve]);
+    {
+        /* The public key of a second seed, for the verify-newkey check. */
+        uint8_t seed[EDFAST_MAX_KEY_BYTES];
+        EVP_PKEY *other;
+
+        memcpy(seed, fixed_seed(curve), keylen);
+        seed[0] ^= 0x55;
+        other = evp_key_from_seed(&default_ctx, curve, seed);
+        len = keylen;
+        if (!EVP_PKEY_get_raw_public_key(other, other_pub, &len) || len != keylen)
+            die("%s: cannot read a public key", curve_names[curve]);
+        EVP_PKEY_free(other);
+    }
     for (i = 0; i < nimpls; i++) {
         struct impl *im = &impls[i];
 
@@ -631,6 +709,37 @@ static void check_impls(enum edfast_curve curve, struct job *jobs, size_t njobs)
                 if (ok_bad > 0)
                     die("%s %s: accepts a corrupted signature of a %zu-byte message",
                         curve_names[curve], im->label, jobs[j].len);
+                ERR_clear_error();
+            }
+            /* A new key object per verification: the right key passes, and
+             * another key (here the public key of a second seed) must fail,
+             * also right after the right one on the same EVP_MD_CTX. */
+            run_op(im, OP_VERIFY_NEWKEY, &jobs[j], 0);
+            if (im->mdctx != NULL)
+                EVP_MD_CTX_reset(im->mdctx);
+            {
+                int wrong;
+
+                if (im->kind == KIND_EVP || im->kind == KIND_EVP_FRESH) {
+                    EVP_MD_CTX *mdctx = im->mdctx != NULL ? im->mdctx : EVP_MD_CTX_new();
+
+                    if (mdctx == NULL)
+                        die("EVP_MD_CTX_new failed");
+                    if (evp_verify_newkey(im, mdctx, &jobs[j], im->pub) != 1)
+                        die("%s %s: verify with a new key object failed", curve_names[curve],
+                            im->label);
+                    wrong = evp_verify_newkey(im, mdctx, &jobs[j], other_pub);
+                    /* Back to a clean context: a reused one would keep the
+                     * public-only key for the next sign. */
+                    EVP_MD_CTX_reset(mdctx);
+                    if (mdctx != im->mdctx)
+                        EVP_MD_CTX_free(mdctx);
+                } else {
+                    wrong = direct_verify_newkey(im, &jobs[j], other_pub);
+                }
+                if (wrong > 0)
+                    die("%s %s: a new key object of another key accepts the signature",
+                        curve_names[curve], im->label);
                 ERR_clear_error();
             }
         }
@@ -1083,7 +1192,7 @@ static int check_rows(int max_threads)
                     }
                 }
             }
-            if (op != OP_KEYGEN && !opt.no_threads && chosen[curve] != NULL) {
+            if ((op == OP_SIGN || op == OP_VERIFY) && !opt.no_threads && chosen[curve] != NULL) {
                 char label[64];
                 int t;
 

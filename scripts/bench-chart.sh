@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Bar chart of edfast-bench results: each implementation's ops/s as a ratio
-# against OpenSSL's default provider through EVP (1.0 = as fast), keygen, sign
-# and verify side by side, one panel per curve, at one message size.
+# against OpenSSL's default provider through EVP (1.0 = as fast), keygen, sign,
+# verify and verify with a new key object side by side, one panel per curve, at
+# one message size.
 #
 # usage: scripts/bench-chart.sh CSV PNG [MSG_BYTES] [wall|cpu]
 #   CSV        written by `edfast-bench --csv CSV`
@@ -29,7 +30,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 # One data file per curve: implementation, then the keygen, sign and verify
-# ratios ("-" where there is none): EVP rows, fresh-context EVP rows, the
+# ratios, then verify-newkey's ("-" where there is none): EVP rows, fresh-context EVP rows, the
 # libraries, then the backends called directly, each group in CSV order.
 awk -F, -v size="$size" -v dir="$work" -v column="$column" '
     NR == 1 {
@@ -58,8 +59,8 @@ awk -F, -v size="$size" -v dir="$work" -v column="$column" '
             c = clist[k]; f = dir "/" c ".dat"
             for (g = 1; g <= 4; g++) for (i = 1; i <= n[c, g]; i++) {
                 impl = order[c, g, i]; line = "\"" impl "\""
-                split("keygen sign verify", ops, " ")
-                for (j = 1; j <= 3; j++) {
+                split("keygen sign verify verify-newkey", ops, " ")
+                for (j = 1; j <= 4; j++) {
                     r = ratio[c, impl, ops[j]]
                     line = line " " (r == "" ? "-" : r)
                 }
@@ -86,10 +87,10 @@ fi
     echo "set style data histograms"
     echo "set style histogram clustered gap 1"
     echo "set style fill solid 0.85 border -1"
-    echo "set boxwidth 0.9"
+    echo "set boxwidth 0.95"
     echo "set grid ytics"
     echo "set rmargin 10"
-    echo "set key top right"
+    echo "set key top left"
     echo "set ylabel 'throughput relative to default provider via EVP'"
     echo "set xtics rotate by -25 left noenhanced"
     echo "set yrange [0:*]"
@@ -101,9 +102,13 @@ fi
         printf "plot '%s' using 2:xtic(1) title 'keygen' lc rgb '#4e79a7', " "$work/$c.dat"
         printf "'' using 3 title 'sign' lc rgb '#f28e2b', "
         printf "'' using 4 title 'verify' lc rgb '#59a14f', "
-        printf "'' using 0:(\$2):(sprintf('%%.2f',\$2)) with labels offset -3.2,0.6 font ',7' notitle, "
-        printf "'' using 0:(\$3):(sprintf('%%.2f',\$3)) with labels offset 0,0.6 font ',7' notitle, "
-        printf "'' using 0:(\$4):(sprintf('%%.2f',\$4)) with labels offset 3.2,0.6 font ',7' notitle\n"
+        printf "'' using 5 title 'verify, new key object' lc rgb '#b07aa1', "
+        # Value labels over the bars: 4 bars in a cluster of width 1/(4+gap 1).
+        for k in 0 1 2 3; do
+            printf "'' using (\$0 + (%s - 1.5) * 0.2):(\$%d):(sprintf('%%.2f', \$%d)) with labels offset 0,0.6 font ',7' notitle" "$k" $((k + 2)) $((k + 2))
+            [ "$k" -lt 3 ] && printf ", "
+        done
+        printf "\n"
     done
     echo "unset multiplot"
 } >"$work/chart.gp"
