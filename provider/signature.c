@@ -306,10 +306,28 @@ static const OSSL_PARAM *sig_gettable_ctx_params(void *vctx, void *provctx)
 
 static int set_instance(struct sig_ctx *ctx, const OSSL_PARAM *p)
 {
-    const char *name;
+    char bounded[16];
+    char *copy = bounded;
+    const char *name = NULL;
     size_t i;
 
-    if (!OSSL_PARAM_get_utf8_string_ptr(p, &name)) {
+    /*
+     * A UTF8_STRING is its data_size bytes, which need not be followed by a
+     * NUL: copy them out (bounded) rather than read up to a NUL.  Every
+     * instance name is shorter than the buffer.
+     */
+    if (p->data_type == OSSL_PARAM_UTF8_STRING) {
+        if (p->data_size >= sizeof(bounded)) {
+            EDFAST_RAISE(ctx->provctx, EDFAST_R_UNKNOWN_INSTANCE, "a name of %zu bytes",
+                         p->data_size);
+            return 0;
+        }
+        if (OSSL_PARAM_get_utf8_string(p, &copy, sizeof(bounded)))
+            name = bounded;
+    } else if (!OSSL_PARAM_get_utf8_ptr(p, &name)) {
+        name = NULL;
+    }
+    if (name == NULL) {
         EDFAST_RAISE(ctx->provctx, EDFAST_R_UNKNOWN_INSTANCE, "not a string");
         return 0;
     }
