@@ -141,17 +141,20 @@ void ge448_from_affine(ge448 *r, const ge448_affine *q)
     fe448_mul(&r->T, &q->x, &q->y);
 }
 
-/* -(x, y) = (-x, y): negating x flips the sign of x y too. */
+/*
+ * -(x, y) = (-x, y): negating x flips the sign of x y too.  The negation is
+ * left without a carry pass: entries only feed ge448_add_affine, whose
+ * products accept the wider limbs.
+ */
 void ge448_affine_cneg(ge448_affine *q, uint64_t mask)
 {
-    fe448_cneg(&q->x, mask);
-    fe448_cneg(&q->dt, mask);
-}
+    fe448 zero, n;
 
-void ge448_cached_cneg(ge448_cached *q, uint64_t mask)
-{
-    fe448_cneg(&q->X, mask);
-    fe448_cneg(&q->dT, mask);
+    fe448_zero(&zero);
+    fe448_sub_nr(&n, &zero, &q->x);
+    fe448_cmov(&q->x, &n, mask);
+    fe448_sub_nr(&n, &zero, &q->dt);
+    fe448_cmov(&q->dt, &n, mask);
 }
 
 void ge448_encode(uint8_t out[GE448_BYTES], const ge448 *p)

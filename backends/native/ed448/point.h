@@ -46,9 +46,11 @@ void ge448_neg(ge448 *r, const ge448 *p);
 void ge448_to_cached(ge448_cached *r, const ge448 *p);
 /* r = p from an affine (x, y, dxy) entry. */
 void ge448_from_affine(ge448 *r, const ge448_affine *q);
-/* Negate an affine entry (or not) without branching on mask. */
+/*
+ * Negate an affine entry (or not) without branching on mask.  The result has
+ * limbs up to 2^58: fit for ge448_add_affine only.
+ */
 void ge448_affine_cneg(ge448_affine *q, uint64_t mask);
-void ge448_cached_cneg(ge448_cached *q, uint64_t mask);
 
 /* RFC 8032 encoding: y little-endian, sign of x in the top bit of byte 56. */
 void ge448_encode(uint8_t out[GE448_BYTES], const ge448 *p);
