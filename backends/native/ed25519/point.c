@@ -2,6 +2,7 @@
 #include "point.h"
 
 #include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <openssl/crypto.h>
@@ -472,7 +473,8 @@ static void tables_init(void)
     select_niels = select_supported(N25519_SELECT_AVX512) ? select_niels_avx512
                  : select_supported(N25519_SELECT_AVX2)   ? select_niels_avx2
                                                           : select_niels_sse2;
-    use_ifma = n25519_ifma_supported();
+    /* EDFAST_NATIVE25519_PORTABLE=1 keeps the portable code (testing, comparisons). */
+    use_ifma = n25519_ifma_supported() && getenv("EDFAST_NATIVE25519_PORTABLE") == NULL;
 }
 
 size_t n25519_ge_base_table_bytes(void)
@@ -620,6 +622,12 @@ void n25519_ge_double_scalarmult_vartime(n25519_ge_p2 *r, const uint8_t s[32],
         top = t > top ? t : top;
     }
 
+    if (use_ifma) {
+        n25519_ifma_double_scalarmult(r, (const int8_t (*)[256])snaf, (const int8_t (*)[256])knaf,
+                                      top, (const n25519_ge_niels (*)[N25519_BTABLE_ENTRIES])bvar_table,
+                                      (const n25519_ge_niels (*)[N25519_ATABLE_ENTRIES])q->odd);
+        return;
+    }
     n25519_fe_zero(&r->X);
     n25519_fe_one(&r->Y);
     n25519_fe_one(&r->Z);

@@ -20,6 +20,8 @@
 #include <openssl/crypto.h>
 
 #define IFMA_TARGET __attribute__((target("avx512f,avx512vl,avx512ifma")))
+/* Everything below is small and hot: inline it so no fe4 goes through memory. */
+#define IFMA_INLINE static inline __attribute__((always_inline)) IFMA_TARGET
 
 int n25519_ifma_supported(void)
 {
@@ -38,20 +40,20 @@ typedef struct {
 /* _mm256_permute4x64_epi64 selector: output lane k takes input lane sk. */
 #define PERM(s0, s1, s2, s3) ((s0) | ((s1) << 2) | ((s2) << 4) | ((s3) << 6))
 
-static inline IFMA_TARGET __m256i mask51(void)
+IFMA_INLINE __m256i mask51(void)
 {
     return _mm256_set1_epi64x(0x7ffffffffffff);
 }
 
 /* x * 19 with shifts: vpmullq is slow and the factor is tiny. */
-static inline IFMA_TARGET __m256i times19(__m256i x)
+IFMA_INLINE __m256i times19(__m256i x)
 {
     return _mm256_add_epi64(_mm256_add_epi64(x, _mm256_slli_epi64(x, 1)),
                             _mm256_slli_epi64(x, 4));
 }
 
 /* One round of parallel carries: limbs below 2^63 in, tight out. */
-static inline IFMA_TARGET fe4 fe4_carry(fe4 a)
+IFMA_INLINE fe4 fe4_carry(fe4 a)
 {
     const __m256i m = mask51();
     fe4 r;
@@ -63,14 +65,17 @@ static inline IFMA_TARGET fe4 fe4_carry(fe4 a)
     return r;
 }
 
-static inline IFMA_TARGET fe4 fe4_mul(fe4 a, fe4 b)
+IFMA_INLINE fe4 fe4_mul(fe4 a, fe4 b)
 {
     __m256i lo[10], hi[10];
     fe4 r;
 
+#pragma GCC unroll 10
     for (int k = 0; k < 10; k++)
         lo[k] = hi[k] = _mm256_setzero_si256();
+#pragma GCC unroll 5
     for (int i = 0; i < 5; i++)
+#pragma GCC unroll 5
         for (int j = 0; j < 5; j++) {
             lo[i + j] = _mm256_madd52lo_epu64(lo[i + j], a.l[i], b.l[j]);
             hi[i + j] = _mm256_madd52hi_epu64(hi[i + j], a.l[i], b.l[j]);
@@ -84,7 +89,7 @@ static inline IFMA_TARGET fe4 fe4_mul(fe4 a, fe4 b)
     return fe4_carry(r);
 }
 
-static inline IFMA_TARGET fe4 fe4_add(fe4 a, fe4 b)
+IFMA_INLINE fe4 fe4_add(fe4 a, fe4 b)
 {
     fe4 r;
 
@@ -94,7 +99,7 @@ static inline IFMA_TARGET fe4 fe4_add(fe4 a, fe4 b)
 }
 
 /* a + 4p - b: no lane wraps for tight b. */
-static inline IFMA_TARGET fe4 fe4_sub(fe4 a, fe4 b)
+IFMA_INLINE fe4 fe4_sub(fe4 a, fe4 b)
 {
     const __m256i p0 = _mm256_set1_epi64x(0x1fffffffffffb4), pi = _mm256_set1_epi64x(0x1ffffffffffffc);
     fe4 r;
@@ -124,7 +129,7 @@ static inline IFMA_TARGET fe4 fe4_sub(fe4 a, fe4 b)
  * From w = (E, F, G, H) in the lanes to the extended point
  * (X, Y, Z, T) = (E F, G H, F G, E H): one 4-way multiplication.
  */
-static inline IFMA_TARGET fe4 finish(fe4 w)
+IFMA_INLINE fe4 finish(fe4 w)
 {
     return fe4_mul(FE4_PERMUTE(w, 0, 2, 1, 0), FE4_PERMUTE(w, 1, 3, 2, 3));
 }
@@ -134,7 +139,7 @@ static inline IFMA_TARGET fe4 finish(fe4 w)
  * (A, B, D, C) = (Y-X, Y+X, 2Z, T) * q lane-wise, then
  * (E, F, G, H) = (B-A, D-C, D+C, B+A).
  */
-static inline IFMA_TARGET fe4 madd4(fe4 p, fe4 q)
+IFMA_INLINE fe4 madd4(fe4 p, fe4 q)
 {
     fe4 sw = FE4_PERMUTE(p, 1, 0, 2, 3);        /* Y, X, Z, T */
     fe4 sum = fe4_add(p, sw);                    /* X+Y, X+Y, 2Z, 2T */
@@ -151,7 +156,7 @@ static inline IFMA_TARGET fe4 madd4(fe4 p, fe4 q)
  * 2p: (XX, YY, ZZ, SS) = (X, Y, Z, X+Y)^2 lane-wise, then
  * (E, F, G, H) = (SS - H, 2ZZ - G, YY - XX, YY + XX).
  */
-static inline IFMA_TARGET fe4 dbl4(fe4 p)
+IFMA_INLINE fe4 dbl4(fe4 p)
 {
     fe4 q = FE4_PERMUTE(p, 0, 1, 2, 0);          /* X, Y, Z, X */
     fe4 r = FE4_PERMUTE(p, 0, 0, 0, 1);          /* ., ., ., Y */
@@ -167,6 +172,47 @@ static inline IFMA_TARGET fe4 dbl4(fe4 p)
 }
 
 /*
+ * A niels point given as 16 words (ypx = 0..4, ymx = 5..9, xy2d = 10..14,
+ * 15 = 0) in two 512-bit vectors, as the addend lanes (y-x, y+x, 1, 2dxy) of
+ * madd4, negated where neg (all ones or zero, in every lane) is set: y+x and
+ * y-x trade places (a different permutation) and 2dxy becomes 2p - 2dxy.
+ * Two limbs are gathered per 512-bit permutation.
+ */
+IFMA_INLINE fe4 lanes_from_words(__m512i lo, __m512i hi, __m512i neg)
+{
+    static const int64_t twop0 = 0xfffffffffffda, twopi = 0xffffffffffffe;
+    const __m512i idx_pos_a = _mm512_set_epi64(11, 15, 1, 6, 10, 15, 0, 5);
+    const __m512i idx_neg_a = _mm512_set_epi64(11, 15, 6, 1, 10, 15, 5, 0);
+    const __m512i idx_pos_b = _mm512_set_epi64(13, 15, 3, 8, 12, 15, 2, 7);
+    const __m512i idx_neg_b = _mm512_set_epi64(13, 15, 8, 3, 12, 15, 7, 2);
+    const __m512i idx_pos_c = _mm512_set_epi64(15, 15, 15, 15, 14, 15, 4, 9);
+    const __m512i idx_neg_c = _mm512_set_epi64(15, 15, 15, 15, 14, 15, 9, 4);
+    const __m512i ia = _mm512_or_si512(_mm512_andnot_si512(neg, idx_pos_a), _mm512_and_si512(neg, idx_neg_a));
+    const __m512i ib = _mm512_or_si512(_mm512_andnot_si512(neg, idx_pos_b), _mm512_and_si512(neg, idx_neg_b));
+    const __m512i ic = _mm512_or_si512(_mm512_andnot_si512(neg, idx_pos_c), _mm512_and_si512(neg, idx_neg_c));
+    const __m512i za = _mm512_permutex2var_epi64(lo, ia, hi);
+    const __m512i zb = _mm512_permutex2var_epi64(lo, ib, hi);
+    /* lane 3 becomes 2p - xy2d for a negative digit */
+    const __m256i sel = _mm256_and_si256(_mm512_castsi512_si256(neg), _mm256_set_epi64x(-1, 0, 0, 0));
+    __m256i limbs[5];
+    fe4 q;
+
+    limbs[0] = _mm512_castsi512_si256(za);
+    limbs[1] = _mm512_extracti64x4_epi64(za, 1);
+    limbs[2] = _mm512_castsi512_si256(zb);
+    limbs[3] = _mm512_extracti64x4_epi64(zb, 1);
+    limbs[4] = _mm512_castsi512_si256(_mm512_permutex2var_epi64(lo, ic, hi));
+    /* the constant 1 in lane 2 (limb 0 only) */
+    limbs[0] = _mm256_or_si256(limbs[0], _mm256_set_epi64x(0, 1, 0, 0));
+    for (int i = 0; i < 5; i++) {
+        const __m256i negd = _mm256_sub_epi64(_mm256_set1_epi64x(i ? twopi : twop0), limbs[i]);
+
+        q.l[i] = _mm256_or_si256(_mm256_andnot_si256(sel, limbs[i]), _mm256_and_si256(sel, negd));
+    }
+    return q;
+}
+
+/*
  * Selects digit * (entry 1 of row) as addend lanes (y-x, y+x, 1, 2dxy), in
  * constant time: all 16 entries are read and masked; the sign is applied by
  * choosing the permutation (which swaps y+x and y-x) and a blend with 2p - xy2d.
@@ -178,11 +224,7 @@ static IFMA_TARGET fe4 select4(const uint64_t (*row)[16], int8_t digit)
     const uint64_t mag = (uint64_t)((ud ^ (0u - (uint32_t)neg)) + (uint32_t)neg) & 0xff;
     /* identity (ypx, ymx, xy2d) = (1, 1, 0) unless some entry matches */
     __m512i lo = _mm512_set_epi64(0, 0, 1, 0, 0, 0, 0, 1), hi = _mm512_setzero_si512();
-    __m512i idx_pos_a, idx_pos_b, idx_neg_a, idx_neg_b, ia, ib, za, zb;
     const __m512i m64 = _mm512_set1_epi64((int64_t)(0 - neg));
-    fe4 q;
-    __m256i limbs[5];
-    static const int64_t twop0 = 0xfffffffffffda, twopi = 0xffffffffffffe;
 
     {
         /* mag == 0 keeps the identity: clear it when any k matches instead. */
@@ -196,47 +238,7 @@ static IFMA_TARGET fe4 select4(const uint64_t (*row)[16], int8_t digit)
             hi = _mm512_or_si512(hi, _mm512_and_si512(_mm512_loadu_si512(row[k - 1] + 8), m));
         }
     }
-    /*
-     * Words: ypx = 0..4, ymx = 5..9, xy2d = 10..14, 15 = 0.  Two limbs per
-     * 512-bit permutation: (ymx_i, ypx_i, 0, xy2d_i, ymx_i+1, ypx_i+1, 0, xy2d_i+1),
-     * or with ypx and ymx exchanged for a negative digit.
-     */
-    idx_pos_a = _mm512_set_epi64(11, 15, 1, 6, 10, 15, 0, 5);
-    idx_neg_a = _mm512_set_epi64(11, 15, 6, 1, 10, 15, 5, 0);
-    idx_pos_b = _mm512_set_epi64(13, 15, 3, 8, 12, 15, 2, 7);
-    idx_neg_b = _mm512_set_epi64(13, 15, 8, 3, 12, 15, 7, 2);
-    ia = _mm512_or_si512(_mm512_andnot_si512(m64, idx_pos_a), _mm512_and_si512(m64, idx_neg_a));
-    ib = _mm512_or_si512(_mm512_andnot_si512(m64, idx_pos_b), _mm512_and_si512(m64, idx_neg_b));
-    za = _mm512_permutex2var_epi64(lo, ia, hi);
-    zb = _mm512_permutex2var_epi64(lo, ib, hi);
-    limbs[0] = _mm512_castsi512_si256(za);
-    limbs[1] = _mm512_extracti64x4_epi64(za, 1);
-    limbs[2] = _mm512_castsi512_si256(zb);
-    limbs[3] = _mm512_extracti64x4_epi64(zb, 1);
-    {
-        /* limb 4: (ymx_4, ypx_4, 0, xy2d_4), words 9, 4, 15, 14 */
-        const __m512i i4p = _mm512_set_epi64(15, 15, 15, 15, 14, 15, 4, 9);
-        const __m512i i4n = _mm512_set_epi64(15, 15, 15, 15, 14, 15, 9, 4);
-        __m512i i4 = _mm512_or_si512(_mm512_andnot_si512(m64, i4p), _mm512_and_si512(m64, i4n));
-
-        limbs[4] = _mm512_castsi512_si256(_mm512_permutex2var_epi64(lo, i4, hi));
-    }
-    /* the constant 1 of lane 2 (limb 0 only) */
-    limbs[0] = _mm256_or_si256(limbs[0], _mm256_set_epi64x(0, 1, 0, 0));
-    {
-        /* lane 3 becomes 2p - xy2d for a negative digit */
-        const __m256i n256 = _mm512_castsi512_si256(m64);
-        const __m256i lane3 = _mm256_set_epi64x(-1, 0, 0, 0);
-        const __m256i sel = _mm256_and_si256(n256, lane3);
-
-        for (int i = 0; i < 5; i++) {
-            __m256i twop = _mm256_set1_epi64x(i ? twopi : twop0);
-            __m256i negd = _mm256_sub_epi64(twop, limbs[i]);
-
-            q.l[i] = _mm256_or_si256(_mm256_andnot_si256(sel, limbs[i]), _mm256_and_si256(sel, negd));
-        }
-    }
-    return q;
+    return lanes_from_words(lo, hi, m64);
 }
 
 IFMA_TARGET
@@ -273,4 +275,50 @@ void n25519_ifma_scalarmult_base(n25519_ge_p3 *h, const int8_t *e, int n,
         p.l[i] = q.l[i] = _mm256_setzero_si256();
     /* The compiler keeps these in registers; clear the upper halves too. */
     _mm256_zeroall();
+}
+
+/* A table entry as madd4 lanes, negated for a negative digit (public data). */
+IFMA_INLINE fe4 load_niels4(const n25519_ge_niels *n, int neg)
+{
+    const uint64_t *w = (const uint64_t *)n;
+    /* 15 words: the masked load stops before the next entry. */
+    const __m512i lo = _mm512_loadu_si512(w);
+    const __m512i hi = _mm512_maskz_loadu_epi64(0x7f, w + 8);
+
+    return lanes_from_words(lo, hi, _mm512_set1_epi64(neg ? -1 : 0));
+}
+
+IFMA_INLINE fe4 add_digit4(fe4 p, const n25519_ge_niels *tab, int8_t d)
+{
+    return madd4(p, d > 0 ? load_niels4(&tab[d / 2], 0) : load_niels4(&tab[-d / 2], 1));
+}
+
+IFMA_TARGET
+void n25519_ifma_double_scalarmult(n25519_ge_p2 *r, const int8_t (*snaf)[256],
+                                   const int8_t (*knaf)[256], int top,
+                                   const n25519_ge_niels (*btab)[N25519_BTABLE_ENTRIES],
+                                   const n25519_ge_niels (*atab)[N25519_ATABLE_ENTRIES])
+{
+    fe4 p;
+    uint64_t out[5][4];
+
+    p.l[0] = _mm256_set_epi64x(0, 1, 1, 0);
+    for (int i = 1; i < 5; i++)
+        p.l[i] = _mm256_setzero_si256();
+    for (int i = top; i >= 0; i--) {
+        p = dbl4(p);
+        for (int j = 0; j < N25519_VERIFY_SPLIT; j++) {
+            if (snaf[j][i])
+                p = add_digit4(p, btab[j], snaf[j][i]);
+            if (knaf[j][i])
+                p = add_digit4(p, atab[j], knaf[j][i]);
+        }
+    }
+    for (int i = 0; i < 5; i++)
+        _mm256_storeu_si256((__m256i *)out[i], p.l[i]);
+    for (int i = 0; i < 5; i++) {
+        r->X.v[i] = out[i][0];
+        r->Y.v[i] = out[i][1];
+        r->Z.v[i] = out[i][2];
+    }
 }

@@ -25,4 +25,14 @@ int n25519_ifma_supported(void);
 void n25519_ifma_scalarmult_base(n25519_ge_p3 *h, const int8_t *e, int n,
                                  const uint64_t (*table)[16][16]);
 
+/*
+ * r = sum over pieces j and positions i of (snaf[j][i] 2^i) B_j + (knaf[j][i] 2^i) Q_j
+ * with the odd-multiple tables of B_j = 2^(PIECE j) B and Q_j; digits at or
+ * below top.  Variable time (verification).
+ */
+void n25519_ifma_double_scalarmult(n25519_ge_p2 *r, const int8_t (*snaf)[256],
+                                   const int8_t (*knaf)[256], int top,
+                                   const n25519_ge_niels (*btab)[N25519_BTABLE_ENTRIES],
+                                   const n25519_ge_niels (*atab)[N25519_ATABLE_ENTRIES]);
+
 #endif
