@@ -197,6 +197,21 @@ static X509_SIG *encrypt_p8info(struct enc_ctx *ctx, const PKCS8_PRIV_KEY_INFO *
     return p8;
 }
 
+/*
+ * The DER of a PrivateKeyInfo, cleansed after writing: i2d_PKCS8_PRIV_KEY_INFO_bio
+ * (ASN1_i2d_bio) frees its temporary DER, seed included, without cleansing it.
+ */
+static int write_p8info_der(BIO *out, const PKCS8_PRIV_KEY_INFO *p8info)
+{
+    unsigned char *der = NULL;
+    int len = i2d_PKCS8_PRIV_KEY_INFO(p8info, &der);
+    int ok = len > 0 && BIO_write(out, der, len) == len;
+
+    if (der != NULL)
+        OPENSSL_clear_free(der, len > 0 ? (size_t)len : 0);
+    return ok;
+}
+
 static int write_private(struct enc_ctx *ctx, BIO *out, const struct edfast_key *key,
                          enum structure structure, enum output output,
                          OSSL_PASSPHRASE_CALLBACK *cb, void *cbarg)
@@ -220,7 +235,7 @@ static int write_private(struct enc_ctx *ctx, BIO *out, const struct edfast_key 
             ok = output == PEM ? PEM_write_bio_PKCS8(out, p8) : i2d_PKCS8_bio(out, p8);
     } else {
         ok = output == PEM ? PEM_write_bio_PKCS8_PRIV_KEY_INFO(out, p8info)
-                           : i2d_PKCS8_PRIV_KEY_INFO_bio(out, p8info);
+                           : write_p8info_der(out, p8info);
     }
     X509_SIG_free(p8);
     PKCS8_PRIV_KEY_INFO_free(p8info); /* cleanses the key */
