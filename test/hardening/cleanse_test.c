@@ -1,0 +1,398 @@
+/*
+ * Private key material is cleansed on every path that frees it.
+ *
+ * This program defines free() itself (forwarding to glibc's __libc_free), so
+ * every block freed in the process, by edfast.so (whose key objects use
+ * calloc/free), libcrypto (OPENSSL_free ends in free), libsodium or
+ * libdecaf, passes through it first.  While a scenario runs, each freed block
+ * (its whole malloc_usable_size) is searched for the scenario's secrets: the
+ * seed and its expansions (SHA-512 or SHAKE256 halves, the clamped scalar),
+ * in 16-byte pieces.  A hit is a finding, printed with the freeing call
+ * stack; the test fails on any hit.  Blocks are zeroed after the search so
+ * that stale bytes cannot show up in a later block's slack.
+ *
+ * Scenarios, for every backend and both curves: import a seed (with and
+ * without its public half), sign, verify, duplicate keys and signing
+ * contexts, free; an import refused after the seed was given; generate a key
+ * and free it; encode the key as PKCS#8 DER, PEM and encrypted PEM; decode
+ * PKCS#8 and encrypted PKCS#8 back.
+ *
+ * Limits: a secret held in another form (limbs of a field element, a scalar
+ * reduced mod L) is not recognised; realloc's implicit free of a moved block
+ * is not searched.  Needs glibc and a build without sanitizers (skips
+ * otherwise).
+ */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <execinfo.h>
+#include <malloc.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <openssl/core_names.h>
+#include <openssl/decoder.h>
+#include <openssl/encoder.h>
+#include <openssl/err.h>
+#include <openssl/evp.h>
+#include <openssl/provider.h>
+#include "edfast_test_util.h"
+
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) || __has_feature(memory_sanitizer)
+#define SANITIZED 1
+#endif
+#endif
+
+#ifndef SANITIZED
+extern void __libc_free(void *);
+
+#define MAX_SECRETS 8
+static struct {
+    uint8_t bytes[128];
+    size_t len;
+    const char *what;
+} secrets[MAX_SECRETS];
+static size_t secret_count;
+static int watching;
+static __thread int inside;
+static unsigned long findings, edfast_findings, libcrypto_pem_findings, blocks_searched;
+static const char *scenario = "";
+
+static int holds(const uint8_t *block, size_t size, const uint8_t *piece, size_t len)
+{
+    if (size < len)
+        return 0;
+    for (size_t i = 0; i + len <= size; i++)
+        if (block[i] == piece[0] && memcmp(block + i, piece, len) == 0)
+            return 1;
+    return 0;
+}
+
+static void report(size_t secret, size_t size)
+{
+    void *frames[32];
+    int n = backtrace(frames, 32), from_edfast = 0, pem_encode = 0;
+
+    findings++;
+    fprintf(stderr, "FINDING [%s]: a freed block of %zu bytes holds %s; freed from:\n", scenario,
+            size, secrets[secret].what);
+    for (int i = 1; i < n; i++) {
+        Dl_info info;
+
+        if (dladdr(frames[i], &info) != 0 && info.dli_fname != NULL) {
+            if (strstr(info.dli_fname, "edfast.so") != NULL)
+                from_edfast = 1;
+            if (i == 2 && info.dli_sname != NULL && strcmp(info.dli_sname, "PEM_write_bio") == 0)
+                pem_encode = 1;
+            fprintf(stderr, "    %s(%s+0x%lx) [offset 0x%lx]\n", info.dli_fname,
+                    info.dli_sname != NULL ? info.dli_sname : "?",
+                    (unsigned long)((char *)frames[i]
+                                    - (char *)(info.dli_saddr != NULL ? info.dli_saddr
+                                                                      : info.dli_fbase)),
+                    (unsigned long)((char *)frames[i] - (char *)info.dli_fbase));
+        }
+    }
+    if (pem_encode)
+        libcrypto_pem_findings++;
+    else if (from_edfast)
+        edfast_findings++;
+}
+
+void free(void *p)
+{
+    if (p == NULL)
+        return;
+    if (watching && !inside) {
+        size_t size = malloc_usable_size(p);
+        const uint8_t *block = p;
+
+        inside = 1;
+        blocks_searched++;
+        for (size_t s = 0; s < secret_count; s++) {
+            int hit = 0;
+
+            for (size_t off = 0; off + 16 <= secrets[s].len && !hit; off += 8)
+                hit = holds(block, size, secrets[s].bytes + off, 16);
+            if (hit) {
+                report(s, size);
+                break;
+            }
+        }
+        memset(p, 0, size);
+        inside = 0;
+    }
+    __libc_free(p);
+}
+
+static void add_secret(const char *what, const uint8_t *bytes, size_t len)
+{
+    memcpy(secrets[secret_count].bytes, bytes, len);
+    secrets[secret_count].len = len;
+    secrets[secret_count].what = what;
+    secret_count++;
+}
+
+/* The seed and what RFC 8032 expands it to. */
+static void watch(enum et_curve c, const uint8_t *seed)
+{
+    uint8_t h[114];
+    EVP_MD_CTX *m;
+    size_t k = et_key_len(c);
+
+    watching = 0;
+    secret_count = 0;
+    m = EVP_MD_CTX_new();
+    if (c == ET_ED25519) {
+        unsigned int n;
+
+        EVP_DigestInit_ex(m, EVP_sha512(), NULL);
+        EVP_DigestUpdate(m, seed, k);
+        EVP_DigestFinal_ex(m, h, &n);
+    } else {
+        EVP_DigestInit_ex(m, EVP_shake256(), NULL);
+        EVP_DigestUpdate(m, seed, k);
+        EVP_DigestFinalXOF(m, h, 114);
+    }
+    EVP_MD_CTX_free(m);
+    add_secret("the seed", seed, k);
+    add_secret("the secret scalar half of H(seed)", h, k);
+    add_secret("the nonce-prefix half of H(seed)", h + k, k);
+    if (c == ET_ED25519) {
+        h[0] &= 248;
+        h[31] = (uint8_t)((h[31] & 127) | 64);
+    } else {
+        h[0] &= 252;
+        h[55] |= 128;
+        h[56] = 0;
+    }
+    add_secret("the clamped scalar", h, k);
+    OPENSSL_cleanse(h, sizeof(h));
+    ERR_clear_error();
+    watching = 1;
+}
+
+static void unwatch(void)
+{
+    watching = 0;
+    secret_count = 0;
+}
+
+static struct et_env env;
+static OSSL_LIB_CTX *alone; /* edfast only: its own decoders */
+
+static void use_key(EVP_PKEY *key, enum et_curve c)
+{
+    static const uint8_t msg[] = "cleanse";
+    uint8_t sig[ET_MAX_SIG];
+    size_t len = sizeof(sig);
+    EVP_MD_CTX *m = EVP_MD_CTX_new(), *copy = EVP_MD_CTX_new();
+    EVP_PKEY *dup = EVP_PKEY_dup(key);
+
+    ET_CHECK(et_sign(&env, key, ET_EDFAST, msg, sizeof(msg), sig, &len), "sign");
+    ET_CHECK(et_verify(&env, key, ET_EDFAST, msg, sizeof(msg), sig, len) == 1, "verify");
+    ET_CHECK(m != NULL && copy != NULL
+                 && EVP_DigestSignInit_ex(m, NULL, NULL, env.ctx, ET_EDFAST, dup, NULL) == 1
+                 && EVP_MD_CTX_copy_ex(copy, m) == 1
+                 && EVP_DigestSign(copy, sig, &len, msg, sizeof(msg)) == 1,
+             "sign with a duplicated key and context");
+    if (c == ET_ED25519) {
+        OSSL_PARAM p[3];
+
+        p[0] = OSSL_PARAM_construct_utf8_string("instance", "Ed25519ph", 0);
+        p[1] = OSSL_PARAM_construct_end();
+        ET_CHECK(EVP_DigestSignInit_ex(m, NULL, NULL, env.ctx, ET_EDFAST, key, p) == 1
+                     && EVP_DigestSign(m, sig, &len, msg, sizeof(msg)) == 1,
+                 "Ed25519ph (another backend may do the framing)");
+        p[0] = OSSL_PARAM_construct_utf8_string("instance", "Ed25519ctx", 0);
+        p[1] = OSSL_PARAM_construct_octet_string("context-string", "ctx", 3);
+        p[2] = OSSL_PARAM_construct_end();
+        ET_CHECK(EVP_DigestSignInit_ex(m, NULL, NULL, env.ctx, ET_EDFAST, key, p) == 1
+                     && EVP_DigestSign(m, sig, &len, msg, sizeof(msg)) == 1,
+                 "Ed25519ctx");
+    } else {
+        OSSL_PARAM p[2];
+
+        p[0] = OSSL_PARAM_construct_utf8_string("instance", "Ed448ph", 0);
+        p[1] = OSSL_PARAM_construct_end();
+        ET_CHECK(EVP_DigestSignInit_ex(m, NULL, NULL, env.ctx, ET_EDFAST, key, p) == 1
+                     && EVP_DigestSign(m, sig, &len, msg, sizeof(msg)) == 1,
+                 "Ed448ph");
+    }
+    EVP_MD_CTX_free(copy);
+    EVP_MD_CTX_free(m);
+    EVP_PKEY_free(dup);
+}
+
+static unsigned char *encode(EVP_PKEY *key, const char *type, const char *structure, int encrypt,
+                             size_t *len)
+{
+    OSSL_ENCODER_CTX *e = OSSL_ENCODER_CTX_new_for_pkey(key, EVP_PKEY_KEYPAIR, type, structure,
+                                                        ET_EDFAST);
+    unsigned char *out = NULL;
+
+    *len = 0;
+    if (e != NULL && encrypt) {
+        OSSL_ENCODER_CTX_set_cipher(e, "AES-128-CBC", NULL);
+        OSSL_ENCODER_CTX_set_passphrase(e, (const unsigned char *)"pw", 2);
+    }
+    if (e == NULL || OSSL_ENCODER_to_data(e, &out, len) != 1)
+        out = NULL;
+    OSSL_ENCODER_CTX_free(e);
+    return out;
+}
+
+static void decode(const unsigned char *data, size_t len, const char *type)
+{
+    EVP_PKEY *pkey = NULL;
+    OSSL_DECODER_CTX *d = OSSL_DECODER_CTX_new_for_pkey(&pkey, type, NULL, NULL, 0, alone,
+                                                        ET_EDFAST);
+
+    OSSL_DECODER_CTX_set_passphrase(d, (const unsigned char *)"pw", 2);
+    ET_CHECK(d != NULL && OSSL_DECODER_from_data(d, &data, &len) == 1 && pkey != NULL,
+             "decode %s", type);
+    EVP_PKEY_free(pkey);
+    OSSL_DECODER_CTX_free(d);
+}
+
+static void scenarios(const char *backend, enum et_curve c, struct et_rng *rng)
+{
+    uint8_t seed[ET_MAX_KEY], pub[ET_MAX_KEY], bad[ET_MAX_KEY + 1];
+    size_t k = et_key_len(c), len = sizeof(pub);
+    char name[96];
+    EVP_PKEY *key;
+
+    printf("%s %s\n", backend, et_curve_name(c));
+    fflush(stdout);
+
+    et_rng_bytes(rng, seed, k);
+    snprintf(name, sizeof(name), "%s %s: import the seed, use, free", backend, et_curve_name(c));
+    scenario = name;
+    watch(c, seed);
+    key = et_key(&env, c, ET_EDFAST, seed, NULL);
+    ET_CHECK(key != NULL && EVP_PKEY_get_raw_public_key(key, pub, &len) == 1, "import");
+    use_key(key, c);
+    EVP_PKEY_free(key);
+    unwatch();
+
+    et_rng_bytes(rng, seed, k);
+    snprintf(name, sizeof(name), "%s %s: import seed and public key, use, free", backend,
+             et_curve_name(c));
+    watch(c, seed);
+    key = et_key(&env, c, ET_EDFAST, seed, NULL);
+    len = sizeof(pub);
+    ET_CHECK(key != NULL && EVP_PKEY_get_raw_public_key(key, pub, &len) == 1, "public half");
+    EVP_PKEY_free(key);
+    key = et_key(&env, c, ET_EDFAST, seed, pub);
+    ET_CHECK(key != NULL, "import both halves");
+    use_key(key, c);
+    EVP_PKEY_free(key);
+    unwatch();
+
+    et_rng_bytes(rng, seed, k);
+    snprintf(name, sizeof(name), "%s %s: import refused (public half too long)", backend,
+             et_curve_name(c));
+    watch(c, seed);
+    {
+        EVP_PKEY_CTX *pctx = EVP_PKEY_CTX_new_from_name(env.ctx, et_curve_name(c), ET_EDFAST);
+        OSSL_PARAM p[3];
+        EVP_PKEY *none = NULL;
+
+        memset(bad, 1, sizeof(bad));
+        p[0] = OSSL_PARAM_construct_octet_string(OSSL_PKEY_PARAM_PRIV_KEY, seed, k);
+        p[1] = OSSL_PARAM_construct_octet_string(OSSL_PKEY_PARAM_PUB_KEY, bad, k + 1);
+        p[2] = OSSL_PARAM_construct_end();
+        ET_CHECK(pctx != NULL && EVP_PKEY_fromdata_init(pctx) == 1
+                     && EVP_PKEY_fromdata(pctx, &none, EVP_PKEY_KEYPAIR, p) != 1,
+                 "refused");
+        EVP_PKEY_free(none);
+        EVP_PKEY_CTX_free(pctx);
+        ERR_clear_error();
+    }
+    unwatch();
+
+    snprintf(name, sizeof(name), "%s %s: generate, use, free", backend, et_curve_name(c));
+    {
+        EVP_PKEY_CTX *g = EVP_PKEY_CTX_new_from_name(env.ctx, et_curve_name(c), ET_EDFAST);
+
+        key = NULL;
+        ET_CHECK(g != NULL && EVP_PKEY_keygen_init(g) == 1 && EVP_PKEY_generate(g, &key) == 1,
+                 "keygen");
+        EVP_PKEY_CTX_free(g);
+        len = sizeof(seed);
+        ET_CHECK(key != NULL && EVP_PKEY_get_raw_private_key(key, seed, &len) == 1, "seed");
+        watch(c, seed);
+        use_key(key, c);
+        EVP_PKEY_free(key);
+        unwatch();
+    }
+
+    et_rng_bytes(rng, seed, k);
+    snprintf(name, sizeof(name), "%s %s: encode and decode PKCS#8", backend, et_curve_name(c));
+    key = et_key(&env, c, ET_EDFAST, seed, NULL);
+    watch(c, seed);
+    {
+        size_t der_len, pem_len, epem_len;
+        unsigned char *der = encode(key, "DER", "PrivateKeyInfo", 0, &der_len);
+        unsigned char *pem = encode(key, "PEM", "PrivateKeyInfo", 0, &pem_len);
+        unsigned char *epem = encode(key, "PEM", "EncryptedPrivateKeyInfo", 1, &epem_len);
+
+        ET_CHECK(der != NULL && pem != NULL && epem != NULL, "encode");
+        if (der != NULL)
+            decode(der, der_len, "DER");
+        if (pem != NULL)
+            decode(pem, pem_len, "PEM");
+        if (epem != NULL)
+            decode(epem, epem_len, "PEM");
+        /* our own copies hold the seed: cleanse them, as an application should */
+        OPENSSL_clear_free(der, der_len);
+        OPENSSL_clear_free(pem, pem_len);
+        OPENSSL_clear_free(epem, epem_len);
+    }
+    EVP_PKEY_free(key);
+    unwatch();
+    ERR_clear_error();
+}
+
+int main(void)
+{
+    struct et_rng rng;
+
+    et_rng_seed(&rng, 88);
+    alone = OSSL_LIB_CTX_new();
+    ET_CHECK(alone != NULL && OSSL_PROVIDER_set_default_search_path(alone, et_provider_dir())
+                 && OSSL_PROVIDER_load(alone, "edfast") != NULL,
+             "edfast alone");
+    for (int c = 0; c < ET_CURVES; c++) {
+        const char *names[ET_MAX_BACKENDS];
+        size_t n = et_backends_for(c, names);
+
+        for (size_t i = 0; i < n; i++) {
+            ET_CHECK(et_env_open_for(&env, c, names[i]), "open %s", names[i]);
+            scenarios(names[i], c, &rng);
+            et_env_close(&env);
+        }
+    }
+    OSSL_LIB_CTX_free(alone);
+    printf("searched %lu freed blocks: %lu findings: %lu with edfast.so on the stack, %lu in "
+           "libcrypto's PEM_write_bio, %lu elsewhere\n",
+           blocks_searched, findings, edfast_findings, libcrypto_pem_findings,
+           findings - edfast_findings - libcrypto_pem_findings);
+    ET_CHECK(blocks_searched > 1000, "the free() hook saw the frees");
+    /*
+     * PEM_write_bio (libcrypto) frees its EVP_ENCODE_CTX, which holds the last
+     * raw input bytes it encoded, with a plain OPENSSL_free: every PEM encoder
+     * of a private key leaves up to 48 bytes of the DER in freed memory,
+     * OpenSSL's own included.  Reported, not edfast's to fix: not counted.
+     */
+    ET_CHECK(findings == libcrypto_pem_findings, "secret bytes left in freed memory");
+    return et_finish("hardening_cleanse");
+}
+#else
+int main(void)
+{
+    printf("SKIPPED: the free() hook cannot run in a sanitizer build\n");
+    return ET_SKIP;
+}
+#endif
