@@ -138,21 +138,36 @@ SCAN_CLONES static void lookup_base(ge448_affine *e, unsigned row, int8_t d)
     /* GCC/clang vector extension: 4 words per vector, 6 vectors per entry */
     typedef uint64_t v4 __attribute__((vector_size(32)));
     enum { VECS = AFFINE_WORDS / 4 };
+    _Static_assert(VECS == 6, "six accumulators below");
     uint64_t neg = ct_barrier(0 - (uint64_t)((uint8_t)d >> 7));
     uint64_t abs = (uint64_t)(((int64_t)d ^ (int64_t)neg) - (int64_t)neg);
-    v4 acc[VECS] = { { 0 } };
+    /* six named accumulators: an array would be kept in memory by gcc */
+    v4 a0 = { 0 }, a1 = { 0 }, a2 = { 0 }, a3 = { 0 }, a4 = { 0 }, a5 = { 0 }, t;
 
     for (unsigned m = 0; m < BASE_ENTRIES; m++) {
         uint64_t hit = ct_is_zero64(abs ^ (m + 1)); /* opaque mask, see ct_barrier */
-        v4 mask = { hit, hit, hit, hit }, t;
+        v4 mask = { hit, hit, hit, hit };
         const unsigned char *src = (const unsigned char *)&base_table[row][m];
 
-        for (unsigned v = 0; v < VECS; v++) {
-            memcpy(&t, src + sizeof(v4) * v, sizeof(t));
-            acc[v] |= t & mask;
-        }
+#define SCAN_VEC(acc, v) memcpy(&t, src + sizeof(v4) * (v), sizeof(t)), acc |= t & mask
+        SCAN_VEC(a0, 0);
+        SCAN_VEC(a1, 1);
+        SCAN_VEC(a2, 2);
+        SCAN_VEC(a3, 3);
+        SCAN_VEC(a4, 4);
+        SCAN_VEC(a5, 5);
+#undef SCAN_VEC
     }
-    memcpy(e, acc, sizeof(*e));
+    {
+        unsigned char *dst = (unsigned char *)e;
+
+        memcpy(dst, &a0, sizeof(v4));
+        memcpy(dst + 32, &a1, sizeof(v4));
+        memcpy(dst + 64, &a2, sizeof(v4));
+        memcpy(dst + 96, &a3, sizeof(v4));
+        memcpy(dst + 128, &a4, sizeof(v4));
+        memcpy(dst + 160, &a5, sizeof(v4));
+    }
     e->y.l[0] |= ct_is_zero64(abs) & 1; /* d = 0: the identity (0, 1, 0) */
     ge448_affine_cneg(e, neg);
 }
