@@ -90,25 +90,33 @@ for curve in ED25519 ED448; do
     echo "$curve served by:${serves[$curve]}"
 done
 
-# expected <curve> <comma list>: the first listed backend serving the curve, else the built-in first
+# With no preference edfast picks its built-in first choice; it must serve the curve.
+declare -A fallback
+for curve in ED25519 ED448; do
+    fallback[$curve]=$(reported $curve none.cnf)
+    checks=$((checks + 1))
+    case " ${serves[$curve]} " in
+    *" ${fallback[$curve]} "*) ;;
+    *) fail "no backend line: $curve served by '${fallback[$curve]}', not one of:${serves[$curve]}" ;;
+    esac
+done
+
+# expected <curve> <comma list>: the first listed backend serving the curve, else the built-in choice
 expected() {
     local name
     for name in ${2//,/ }; do
         case " ${serves[$1]} " in *" $name "*) echo "$name"; return ;; esac
     done
-    set -- ${serves[$1]}
-    echo "${1:-none}"
+    echo "${fallback[$1]}"
 }
 
-for preference in "openssl" "decaf,sodium,openssl" "sodium" "decaf" "bogus" "bogus,openssl"; do
+for preference in "openssl" "decaf,sodium,openssl" "sodium" "decaf" "native" "bogus" \
+    "bogus,openssl" "openssl, decaf"; do
     write_config "pref.cnf" "$preference"
     for curve in ED25519 ED448; do
         expect "backend = $preference: $curve" "$(expected $curve "$preference")" \
             "$(reported $curve pref.cnf)"
     done
-done
-for curve in ED25519 ED448; do
-    expect "no backend line: $curve" "$(expected $curve "")" "$(reported $curve none.cnf)"
 done
 
 # EDFAST_BACKEND overrides the config's preference.
@@ -121,6 +129,11 @@ for curve in ED25519 ED448; do
     done
     expect "backend = decaf,sodium,openssl, EDFAST_BACKEND=openssl: $curve" openssl \
         "$(reported $curve mixed.cnf openssl)"
+    # An empty EDFAST_BACKEND leaves the config in charge.
+    checks=$((checks + 1))
+    got=$(EDFAST_BACKEND= OPENSSL_CONF=openssl.cnf "$openssl" list -providers -verbose 2>&1 |
+        grep "build info: edfast" | sed -n "s/.*backends:.*$curve=\([a-z0-9]*\).*/\1/p")
+    [ "$got" = openssl ] || fail "backend = openssl, EDFAST_BACKEND empty: $curve served by '$got'"
 done
 
 # Signing through the config alone: edfast's (its own error proves the fetch went
