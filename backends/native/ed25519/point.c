@@ -648,8 +648,12 @@ void n25519_ge_lighttable_init(n25519_ge_lighttable *t, const n25519_ge_p3 *q)
     n25519_ge_p3 pts[N25519_LIGHT_ENTRIES];
 
     odd_multiples(pts, q, N25519_LIGHT_ENTRIES);
-    for (int i = 0; i < N25519_LIGHT_ENTRIES; i++)
+    for (int i = 0; i < N25519_LIGHT_ENTRIES; i++) {
         n25519_ge_p3_to_cached(&t->odd[i], &pts[i]);
+        /* tight limbs: the IFMA code reads only 52 bits of each */
+        n25519_fe_carry(&t->odd[i].YplusX, &t->odd[i].YplusX);
+        n25519_fe_carry(&t->odd[i].Z2, &t->odd[i].Z2);
+    }
 }
 
 void n25519_ge_double_scalarmult_light(n25519_ge_p2 *r, const uint8_t s[32],
@@ -665,6 +669,12 @@ void n25519_ge_double_scalarmult_light(n25519_ge_p2 *r, const uint8_t s[32],
     n25519_sc_wnaf(knaf, k, N25519_LIGHT_W);
     ktop = naf_top(knaf, 255);
     top = ktop > top ? ktop : top;
+    if (use_ifma) {
+        n25519_ifma_double_scalarmult_light(r, (const int8_t (*)[256])snaf, knaf, top,
+                                            (const n25519_ge_niels (*)[N25519_BTABLE_ENTRIES])bvar_table,
+                                            q->odd);
+        return;
+    }
 
     n25519_fe_zero(&r->X);
     n25519_fe_one(&r->Y);

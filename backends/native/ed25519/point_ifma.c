@@ -135,21 +135,28 @@ IFMA_INLINE fe4 finish(fe4 w)
 }
 
 /*
- * p + q for p = (X, Y, Z, T) and q given as the lanes (y-x, y+x, 1, 2dxy):
- * (A, B, D, C) = (Y-X, Y+X, 2Z, T) * q lane-wise, then
- * (E, F, G, H) = (B-A, D-C, D+C, B+A).
+ * p + q for p = (X, Y, Z, T) and q given as lanes (y-x, y+x, 1, 2dxy) (an
+ * affine niels point; projective = 0) or (Y-X, Y+X, 2Z, 2dT) (a cached point;
+ * projective = 1):  (A, B, D, C) = (Y-X, Y+X, 2Z or Z, T) * q lane-wise,
+ * then (E, F, G, H) = (B-A, D-C, D+C, B+A).
  */
-IFMA_INLINE fe4 madd4(fe4 p, fe4 q)
+IFMA_INLINE fe4 add_core(fe4 p, fe4 q, int projective)
 {
     fe4 sw = FE4_PERMUTE(p, 1, 0, 2, 3);        /* Y, X, Z, T */
     fe4 sum = fe4_add(p, sw);                    /* X+Y, X+Y, 2Z, 2T */
     fe4 dif = fe4_sub(sw, p);                    /* Y-X, ... */
-    fe4 s1 = FE4_BLEND(FE4_BLEND(dif, sum, 0, 1, 1, 0), p, 0, 0, 0, 1);
+    fe4 s1 = projective ? FE4_BLEND(FE4_BLEND(dif, sum, 0, 1, 0, 0), p, 0, 0, 1, 1)
+                        : FE4_BLEND(FE4_BLEND(dif, sum, 0, 1, 1, 0), p, 0, 0, 0, 1);
     fe4 v = fe4_mul(s1, q);                      /* A, B, D, C */
     fe4 v1 = FE4_PERMUTE(v, 1, 2, 2, 1);         /* B, D, D, B */
     fe4 v2 = FE4_PERMUTE(v, 0, 3, 3, 0);         /* A, C, C, A */
 
     return finish(FE4_BLEND(fe4_sub(v1, v2), fe4_add(v1, v2), 0, 0, 1, 1));
+}
+
+IFMA_INLINE fe4 madd4(fe4 p, fe4 q)
+{
+    return add_core(p, q, 0);
 }
 
 /*
@@ -313,6 +320,56 @@ void n25519_ifma_double_scalarmult(n25519_ge_p2 *r, const int8_t (*snaf)[256],
             if (knaf[j][i])
                 p = add_digit4(p, atab[j], knaf[j][i]);
         }
+    }
+    for (int i = 0; i < 5; i++)
+        _mm256_storeu_si256((__m256i *)out[i], p.l[i]);
+    for (int i = 0; i < 5; i++) {
+        r->X.v[i] = out[i][0];
+        r->Y.v[i] = out[i][1];
+        r->Z.v[i] = out[i][2];
+    }
+}
+
+/*
+ * A cached point (Y+X, Y-X, 2Z, 2dT; tight limbs) as add_core lanes
+ * (Y-X, Y+X, 2Z, 2dT), or those of its negative (Y+X, Y-X, 2Z, 2p - 2dT).
+ */
+IFMA_INLINE fe4 load_cached4(const n25519_ge_cached *c, int neg)
+{
+    static const int64_t twop0 = 0xfffffffffffda, twopi = 0xffffffffffffe;
+    const n25519_fe *first = neg ? &c->YplusX : &c->YminusX;
+    const n25519_fe *second = neg ? &c->YminusX : &c->YplusX;
+    fe4 q;
+
+    for (int i = 0; i < 5; i++) {
+        const uint64_t t = neg ? (uint64_t)(i ? twopi : twop0) - c->T2d.v[i] : c->T2d.v[i];
+
+        q.l[i] = _mm256_set_epi64x((int64_t)t, (int64_t)c->Z2.v[i], (int64_t)second->v[i],
+                                   (int64_t)first->v[i]);
+    }
+    return q;
+}
+
+IFMA_TARGET
+void n25519_ifma_double_scalarmult_light(n25519_ge_p2 *r, const int8_t (*snaf)[256],
+                                         const int8_t knaf[256], int top,
+                                         const n25519_ge_niels (*btab)[N25519_BTABLE_ENTRIES],
+                                         const n25519_ge_cached *atab)
+{
+    fe4 p;
+    uint64_t out[5][4];
+
+    p.l[0] = _mm256_set_epi64x(0, 1, 1, 0);
+    for (int i = 1; i < 5; i++)
+        p.l[i] = _mm256_setzero_si256();
+    for (int i = top; i >= 0; i--) {
+        p = dbl4(p);
+        if (knaf[i])
+            p = add_core(p, load_cached4(&atab[(knaf[i] < 0 ? -knaf[i] : knaf[i]) / 2], knaf[i] < 0), 1);
+        if (i <= N25519_VERIFY_PIECE)
+            for (int j = 0; j < N25519_VERIFY_SPLIT; j++)
+                if (snaf[j][i])
+                    p = add_digit4(p, btab[j], snaf[j][i]);
     }
     for (int i = 0; i < 5; i++)
         _mm256_storeu_si256((__m256i *)out[i], p.l[i]);
