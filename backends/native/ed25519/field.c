@@ -190,7 +190,8 @@ int n25519_fe_sqrt_ratio(n25519_fe *x, const n25519_fe *u, const n25519_fe *v)
  * yield a 2x2 transition matrix scaled by 2^62, applied to (f, g) exactly and
  * to (d, e) modulo p.  Invariants: f = d x, g = e x (mod p); f ends at +-1.
  * The "half-delta" variant (zeta = -(delta + 1/2)) needs at most 590
- * divsteps for 256-bit inputs; we run 620.
+ * divsteps for 256-bit inputs: 10 batches of 59, each matrix started at 2^3
+ * so that it still comes out scaled by 2^62.
  */
 typedef struct {
     int64_t v[5];
@@ -204,17 +205,18 @@ typedef __int128 i128;
 
 #define M62 ((uint64_t)-1 >> 2)
 #define SAFEGCD_BATCHES 10
+#define SAFEGCD_STEPS 59
 
 static const s62 P62 = { { 0x3fffffffffffffed, 0x3fffffffffffffff, 0x3fffffffffffffff,
                            0x3fffffffffffffff, 0x7f } };
 static const uint64_t P_INV62 = 0x39435e50d79435e5; /* p^-1 mod 2^62 */
 
-/* 62 divsteps on the low bits of f (odd) and g; every decision is a mask. */
-static int64_t divsteps_62(int64_t zeta, uint64_t f, uint64_t g, trans2x2 *t)
+/* 59 divsteps on the low bits of f (odd) and g; every decision is a mask. */
+static int64_t divsteps_59(int64_t zeta, uint64_t f, uint64_t g, trans2x2 *t)
 {
-    uint64_t u = 1, v = 0, q = 0, r = 1;
+    uint64_t u = 8, v = 0, q = 0, r = 8;
 
-    for (int i = 0; i < 62; i++) {
+    for (int i = 0; i < SAFEGCD_STEPS; i++) {
         /* c1: zeta < 0 (delta > 0); c2: g odd */
         uint64_t c1 = (uint64_t)(zeta >> 63), c2 = (uint64_t)0 - (g & 1);
         /* g += (zeta < 0 ? -f : f) when g is odd, the matrix rows alike */
@@ -414,7 +416,7 @@ void n25519_fe_invert(n25519_fe *h, const n25519_fe *x)
 
     fe_to_s62(&g, x);
     for (int i = 0; i < SAFEGCD_BATCHES; i++) {
-        zeta = divsteps_62(zeta, (uint64_t)f.v[0] | ((uint64_t)f.v[1] << 62),
+        zeta = divsteps_59(zeta, (uint64_t)f.v[0] | ((uint64_t)f.v[1] << 62),
                            (uint64_t)g.v[0] | ((uint64_t)g.v[1] << 62), &t);
         update_de(&d, &e, &t);
         update_fg(&f, &g, &t);
