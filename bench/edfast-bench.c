@@ -1285,7 +1285,7 @@ static void usage(FILE *f)
         "  --smoke          a few operations per row, 1 round (for CTest): checks only\n"
         "  --csv FILE       write every row to FILE\n"
         "  --curve C        ed25519 or ed448 (repeatable; default both)\n"
-        "  --op O           keygen, sign or verify (repeatable; default all)\n"
+        "  --op O           keygen, sign, verify or verify-newkey (repeatable; default all)\n"
         "  --sizes LIST     message sizes, comma-separated (default 32,64,512,1024,16384)\n"
         "  --rounds N       interleaved rounds per row (default 9, quick 5)\n"
         "  --round-ms MS    length of one round (default 50)\n"
