@@ -682,9 +682,9 @@ static void secret_cases(void)
 
         expanded_secrets(c, expanded, &len);
         ET_CHECK(!contains_hex(text, (size_t)text_len, seeds[c], et_key_len(c)),
-                 "%s seed appears in the error output", et_curve_name(c));
+                 "secrets.none_in_errors: %s seed appears in the error output", et_curve_name(c));
         ET_CHECK(!contains_hex(text, (size_t)text_len, expanded, len),
-                 "%s expanded secret appears in the error output", et_curve_name(c));
+                 "secrets.none_in_errors: %s expanded secret appears in the error output", et_curve_name(c));
     }
     if (getenv("EDFAST_ERRORS_DUMP") != NULL)
         fwrite(text, 1, (size_t)text_len, stderr);
@@ -718,7 +718,7 @@ int main(int argc, char **argv)
     }
     ERR_clear_error();
     if (print_table)
-        printf("| entry point | input | result | reason(s) on the error queue | case |\n"
+        printf("| entry point | input | result | reason(s) on the error queue | hardening_errors case |\n"
                "|---|---|---|---|---|\n");
     provider_cases();
     keymgmt_cases();
