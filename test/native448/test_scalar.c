@@ -165,6 +165,27 @@ static void check_recodings(const sc448 *a)
     BN_free(A);
 }
 
+/* d h = c (mod l) with c, |d| < 2^224 and d != 0. */
+static void check_halfsize(const sc448 *h)
+{
+    sc448 c, d;
+    int neg;
+    BIGNUM *H = sc_to_bn(h), *C, *D, *W = BN_new();
+
+    sc448_halfsize(h, &c, &d, &neg);
+    C = sc_to_bn(&c);
+    D = sc_to_bn(&d);
+    CHECK(BN_num_bits(C) <= 224 && BN_num_bits(D) <= 224 && !BN_is_zero(D), "halfsize bounds");
+    if (neg)
+        BN_set_negative(D, 1);
+    BN_mod_mul(W, D, H, L, bnctx);
+    CHECK(BN_cmp(W, C) == 0, "halfsize: d h = c mod l");
+    BN_free(H);
+    BN_free(C);
+    BN_free(D);
+    BN_free(W);
+}
+
 static void test_order(void)
 {
     /* l = 2^446 - 13818066809895115352007386748515426880336692474882178609894547503885, prime */
@@ -226,6 +247,16 @@ static void test_edges(void)
     check_arith(&s, &z, &s);
     check_recodings(&s);
     check_recodings(&z);
+    check_halfsize(&s); /* l - 1 */
+    check_halfsize(&z); /* 0 */
+    {
+        sc448 small = { { 12345 } }, top = { { 0, 0, 0, 1ULL << 32 } }; /* 12345 and 2^224 */
+
+        check_halfsize(&small);
+        check_halfsize(&top);
+        top.l[3] = (1ULL << 31) - 1;
+        check_halfsize(&top); /* just below 2^223 */
+    }
     BN_free(v);
 }
 
@@ -247,6 +278,8 @@ static void test_random(test_rng *rng, int n)
         check_arith(&a, &bb, &c);
         if (i % 4 == 0)
             check_recodings(&a);
+        if (i % 4 == 1)
+            check_halfsize(&a);
 
         rng_bytes(rng, e, sizeof(e));
         e[56] = i % 3 ? 0 : e[56];

@@ -314,3 +314,102 @@ unsigned sc448_wnaf(int8_t naf[SC448_NAF_FULL], const sc448 *a, unsigned w)
     }
     return top;
 }
+
+/* ---- small multiprecision helpers on eight limbs, for sc448_halfsize ---- */
+
+static unsigned mp_bitlen(const uint64_t a[8])
+{
+    for (int i = 7; i >= 0; i--)
+        if (a[i])
+            return 64 * (unsigned)i + 64 - (unsigned)__builtin_clzll(a[i]);
+    return 0;
+}
+
+static int mp_cmp(const uint64_t a[8], const uint64_t b[8])
+{
+    for (int i = 7; i >= 0; i--)
+        if (a[i] != b[i])
+            return a[i] < b[i] ? -1 : 1;
+    return 0;
+}
+
+/* out = a << k, for results below 2^512. */
+static void mp_shl(uint64_t out[8], const uint64_t a[8], unsigned k)
+{
+    unsigned w = k / 64, b = k % 64;
+
+    for (int i = 7; i >= 0; i--) {
+        uint64_t v = 0;
+
+        if (i >= (int)w) {
+            v = a[i - w] << b;
+            if (b && i - (int)w - 1 >= 0)
+                v |= a[i - w - 1] >> (64 - b);
+        }
+        out[i] = v;
+    }
+}
+
+static void mp_sub(uint64_t a[8], const uint64_t b[8])
+{
+    uint64_t borrow = 0;
+
+    for (int i = 0; i < 8; i++) {
+        unsigned __int128 t = (unsigned __int128)a[i] - b[i] - borrow;
+
+        a[i] = (uint64_t)t;
+        borrow = (uint64_t)(t >> 64) & 1;
+    }
+}
+
+static void mp_add(uint64_t a[8], const uint64_t b[8])
+{
+    uint64_t carry = 0;
+
+    for (int i = 0; i < 8; i++) {
+        unsigned __int128 t = (unsigned __int128)a[i] + b[i] + carry;
+
+        a[i] = (uint64_t)t;
+        carry = (uint64_t)(t >> 64);
+    }
+}
+
+/*
+ * Remainders r and cofactors t of Euclid on (l, h), with r[i] = t[i] h mod l
+ * and the signs of t alternating, so only |t| is kept: |t'| = |t0| + q |t1|.
+ * Stopping at the first remainder below 2^223 bounds |t| by l / 2^223, that
+ * is by 2^223.  Each division is done by shifted subtractions.
+ */
+void sc448_halfsize(const sc448 *h, sc448 *c, sc448 *d_abs, int *d_neg)
+{
+    uint64_t r0[8] = { 0 }, r1[8] = { 0 }, t0[8] = { 0 }, t1[8] = { 1 }, tmp[8];
+    int neg = 0; /* sign of t1 */
+
+    memcpy(r0, L, sizeof(L));
+    memcpy(r1, h->l, sizeof(h->l));
+    while (mp_bitlen(r1) > 223) {
+        unsigned lr1 = mp_bitlen(r1);
+
+        while (mp_cmp(r0, r1) >= 0) {
+            unsigned k = mp_bitlen(r0) - lr1;
+
+            mp_shl(tmp, r1, k);
+            if (mp_cmp(tmp, r0) > 0)
+                mp_shl(tmp, r1, --k);
+            mp_sub(r0, tmp);
+            mp_shl(tmp, t1, k);
+            mp_add(t0, tmp);
+        }
+        /* (r0, r1) = (r1, r0 mod r1); the new t1 has the opposite sign */
+        memcpy(tmp, r0, sizeof(tmp));
+        memcpy(r0, r1, sizeof(r0));
+        memcpy(r1, tmp, sizeof(r1));
+        memcpy(tmp, t0, sizeof(tmp));
+        memcpy(t0, t1, sizeof(t0));
+        memcpy(t1, tmp, sizeof(t1));
+        neg = !neg;
+    }
+    memcpy(c->l, r1, sizeof(c->l));
+    memcpy(d_abs->l, t1, sizeof(d_abs->l));
+    *d_neg = neg;
+}

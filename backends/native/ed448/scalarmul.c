@@ -318,24 +318,53 @@ int ge448_check_combination(const sc448 *s, const sc448 *h,
     return equal_mod_torsion(&p, r);
 }
 
-/* Width of the wNAF of h when A's multiples are made per call. */
+/* Width of the wNAFs of the half-size scalars when A's and R's multiples are made per call. */
 #define PLAIN_WNAF 5
 #define PLAIN_ENTRIES (1u << (PLAIN_WNAF - 2))
 
+/* Odd multiples of p in projective cached form (no inversion). */
+static void cached_multiples(ge448_cached *out, const ge448 *p)
+{
+    ge448 pts[PLAIN_ENTRIES];
+
+    odd_multiples(pts, p, PLAIN_ENTRIES);
+    for (unsigned m = 0; m < PLAIN_ENTRIES; m++)
+        ge448_to_cached(&out[m], &pts[m]);
+}
+
+/*
+ * With d h = c (mod l) and c, |d| < 2^224 (sc448_halfsize):
+ *   [4]([d s]B - [c]A - [d]R) = [d] [4]([s]B - [h]A - R),
+ * because [4]A lies in the subgroup of order l, where [c] and [d h] agree.
+ * The right side is in that subgroup too and 0 < |d| < l, so the left side
+ * is the identity exactly when the original equation holds: the same verdict
+ * from about 225 doublings instead of 446.
+ */
 int ge448_check_combination_plain(const sc448 *s, const sc448 *h, const ge448 *a, const ge448 *r)
 {
-    int8_t naf[GE448_VAR_SPLIT][SC448_NAF_LEN], nh[SC448_NAF_FULL];
-    struct naf_term terms[GE448_VAR_SPLIT + 1];
-    ge448_cached mult[PLAIN_ENTRIES];
-    ge448 pts[PLAIN_ENTRIES], p;
+    int8_t naf[GE448_VAR_SPLIT][SC448_NAF_LEN], nc[SC448_NAF_FULL], nd[SC448_NAF_FULL];
+    struct naf_term terms[GE448_VAR_SPLIT + 2];
+    ge448_cached ma[PLAIN_ENTRIES], mr[PLAIN_ENTRIES];
+    sc448 c, d, ds, zero = { { 0 } };
+    int d_neg;
+    ge448 p;
 
     pthread_once(&tables_once, build_tables);
-    odd_multiples(pts, a, PLAIN_ENTRIES);
-    for (unsigned m = 0; m < PLAIN_ENTRIES; m++)
-        ge448_to_cached(&mult[m], &pts[m]);
-    base_terms(terms, naf, s);
-    terms[GE448_VAR_SPLIT] = (struct naf_term){ nh, 0, NULL, mult, 1 };
-    terms[GE448_VAR_SPLIT].top = sc448_wnaf(nh, h, PLAIN_WNAF);
-    joint(&p, terms, GE448_VAR_SPLIT + 1);
-    return equal_mod_torsion(&p, r);
+    sc448_halfsize(h, &c, &d, &d_neg);
+    sc448_muladd(&ds, &d, s, &zero);
+    if (d_neg)
+        sc448_neg(&ds, &ds);
+    cached_multiples(ma, a);
+    cached_multiples(mr, r);
+
+    base_terms(terms, naf, &ds);
+    terms[GE448_VAR_SPLIT] = (struct naf_term){ nc, 0, NULL, ma, 1 };
+    terms[GE448_VAR_SPLIT].top = sc448_wnaf(nc, &c, PLAIN_WNAF);
+    /* -[d]R: subtract [|d|]R, or add it when d is negative */
+    terms[GE448_VAR_SPLIT + 1] = (struct naf_term){ nd, 0, NULL, mr, !d_neg };
+    terms[GE448_VAR_SPLIT + 1].top = sc448_wnaf(nd, &d, PLAIN_WNAF);
+    joint(&p, terms, GE448_VAR_SPLIT + 2);
+    ge448_dbl(&p, &p, 0);
+    ge448_dbl(&p, &p, 0);
+    return (int)(fe448_is_zero(&p.X) & fe448_eq(&p.Y, &p.Z) & 1);
 }
