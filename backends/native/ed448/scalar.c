@@ -161,16 +161,16 @@ void sc448_muladd(sc448 *r, const sc448 *a, const sc448 *b, const sc448 *c)
     sc448_add(r, &t, c);
 }
 
+/* Like OpenSSL: all 57 bytes compared with l, most significant first. */
 int sc448_is_canonical(const uint8_t in[SC448_BYTES])
 {
-    uint8_t lb[SC448_BYTES];
-
     if (in[56] != 0)
         return 0;
-    sc448_to_bytes(lb, &(const sc448){ { L[0], L[1], L[2], L[3], L[4], L[5], L[6] } });
     for (int i = SC448_BYTES - 2; i >= 0; i--) {
-        if (in[i] != lb[i])
-            return in[i] < lb[i];
+        uint8_t lb = (uint8_t)(L[i / 8] >> (8 * (i % 8)));
+
+        if (in[i] != lb)
+            return in[i] < lb;
     }
     return 0; /* equal to l */
 }
