@@ -8,6 +8,8 @@
  * against our verdict.  Two threads share the cases (the machine has two
  * cores).  argv[1]: number of cases, argv[2]: PRNG seed.
  */
+#define _POSIX_C_SOURCE 200809L /* pthread barriers, stat */
+
 #include <pthread.h>
 
 #include <openssl/evp.h>

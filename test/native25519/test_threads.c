@@ -3,6 +3,8 @@
  * lazily built verification state (light table, then split tables) is
  * raced: every verdict must still be right.  Also signs concurrently.
  */
+#define _POSIX_C_SOURCE 200809L /* pthread barriers, stat */
+
 #include <pthread.h>
 
 #include "eddsa25519.h"

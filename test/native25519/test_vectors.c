@@ -4,6 +4,8 @@
  * labels, and speccheck's expected 1 1 1 1 0 0 0 0 0 0 0 1.
  * argv[1] is the vectors directory; without it the test reports SKIPPED (77).
  */
+#define _POSIX_C_SOURCE 200809L /* pthread barriers, stat */
+
 #include <errno.h>
 #include <sys/stat.h>
 

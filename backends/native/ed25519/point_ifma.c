@@ -34,12 +34,6 @@ typedef struct {
     __m256i l[5];
 } fe4;
 
-/* Lane masks for _mm256_blend_epi32: two 32-bit halves per 64-bit lane. */
-#define LANES(l0, l1, l2, l3) \
-    (((l0) ? 0x03 : 0) | ((l1) ? 0x0c : 0) | ((l2) ? 0x30 : 0) | ((l3) ? 0xc0 : 0))
-/* _mm256_permute4x64_epi64 selector: output lane k takes input lane sk. */
-#define PERM(s0, s1, s2, s3) ((s0) | ((s1) << 2) | ((s2) << 4) | ((s3) << 6))
-
 IFMA_INLINE __m256i mask51(void)
 {
     return _mm256_set1_epi64x(0x7ffffffffffff);
@@ -109,21 +103,28 @@ IFMA_INLINE fe4 fe4_sub(fe4 a, fe4 b)
     return fe4_carry(r);
 }
 
-#define FE4_PERMUTE(a, s0, s1, s2, s3)                                          \
-    ({                                                                          \
-        fe4 r_;                                                                 \
-        for (int i_ = 0; i_ < 5; i_++)                                          \
-            r_.l[i_] = _mm256_permute4x64_epi64((a).l[i_], PERM(s0, s1, s2, s3)); \
-        r_;                                                                     \
-    })
+/* Lane k of the result is lane sk of a (vpermq with an index vector). */
+#define IDX(s0, s1, s2, s3) _mm256_set_epi64x(s3, s2, s1, s0)
+/* Lanes taken from b in fe4_blend. */
+#define FROM_B(l0, l1, l2, l3) ((__mmask8)((l0) | (l1) << 1 | (l2) << 2 | (l3) << 3))
 
-#define FE4_BLEND(a, b, l0, l1, l2, l3)                                         \
-    ({                                                                          \
-        fe4 r_;                                                                 \
-        for (int i_ = 0; i_ < 5; i_++)                                          \
-            r_.l[i_] = _mm256_blend_epi32((a).l[i_], (b).l[i_], LANES(l0, l1, l2, l3)); \
-        r_;                                                                     \
-    })
+IFMA_INLINE fe4 fe4_perm(fe4 a, __m256i idx)
+{
+    fe4 r;
+
+    for (int i = 0; i < 5; i++)
+        r.l[i] = _mm256_permutexvar_epi64(idx, a.l[i]);
+    return r;
+}
+
+IFMA_INLINE fe4 fe4_blend(fe4 a, fe4 b, __mmask8 from_b)
+{
+    fe4 r;
+
+    for (int i = 0; i < 5; i++)
+        r.l[i] = _mm256_mask_blend_epi64(from_b, a.l[i], b.l[i]);
+    return r;
+}
 
 /*
  * From w = (E, F, G, H) in the lanes to the extended point
@@ -131,7 +132,7 @@ IFMA_INLINE fe4 fe4_sub(fe4 a, fe4 b)
  */
 IFMA_INLINE fe4 finish(fe4 w)
 {
-    return fe4_mul(FE4_PERMUTE(w, 0, 2, 1, 0), FE4_PERMUTE(w, 1, 3, 2, 3));
+    return fe4_mul(fe4_perm(w, IDX(0, 2, 1, 0)), fe4_perm(w, IDX(1, 3, 2, 3)));
 }
 
 /*
@@ -142,16 +143,17 @@ IFMA_INLINE fe4 finish(fe4 w)
  */
 IFMA_INLINE fe4 add_core(fe4 p, fe4 q, int projective)
 {
-    fe4 sw = FE4_PERMUTE(p, 1, 0, 2, 3);        /* Y, X, Z, T */
+    fe4 sw = fe4_perm(p, IDX(1, 0, 2, 3));       /* Y, X, Z, T */
     fe4 sum = fe4_add(p, sw);                    /* X+Y, X+Y, 2Z, 2T */
     fe4 dif = fe4_sub(sw, p);                    /* Y-X, ... */
-    fe4 s1 = projective ? FE4_BLEND(FE4_BLEND(dif, sum, 0, 1, 0, 0), p, 0, 0, 1, 1)
-                        : FE4_BLEND(FE4_BLEND(dif, sum, 0, 1, 1, 0), p, 0, 0, 0, 1);
+    fe4 s1 = projective
+        ? fe4_blend(fe4_blend(dif, sum, FROM_B(0, 1, 0, 0)), p, FROM_B(0, 0, 1, 1))
+        : fe4_blend(fe4_blend(dif, sum, FROM_B(0, 1, 1, 0)), p, FROM_B(0, 0, 0, 1));
     fe4 v = fe4_mul(s1, q);                      /* A, B, D, C */
-    fe4 v1 = FE4_PERMUTE(v, 1, 2, 2, 1);         /* B, D, D, B */
-    fe4 v2 = FE4_PERMUTE(v, 0, 3, 3, 0);         /* A, C, C, A */
+    fe4 v1 = fe4_perm(v, IDX(1, 2, 2, 1));         /* B, D, D, B */
+    fe4 v2 = fe4_perm(v, IDX(0, 3, 3, 0));         /* A, C, C, A */
 
-    return finish(FE4_BLEND(fe4_sub(v1, v2), fe4_add(v1, v2), 0, 0, 1, 1));
+    return finish(fe4_blend(fe4_sub(v1, v2), fe4_add(v1, v2), FROM_B(0, 0, 1, 1)));
 }
 
 IFMA_INLINE fe4 madd4(fe4 p, fe4 q)
@@ -165,17 +167,18 @@ IFMA_INLINE fe4 madd4(fe4 p, fe4 q)
  */
 IFMA_INLINE fe4 dbl4(fe4 p)
 {
-    fe4 q = FE4_PERMUTE(p, 0, 1, 2, 0);          /* X, Y, Z, X */
-    fe4 r = FE4_PERMUTE(p, 0, 0, 0, 1);          /* ., ., ., Y */
-    fe4 s = FE4_BLEND(q, fe4_add(q, r), 0, 0, 0, 1);
+    fe4 q = fe4_perm(p, IDX(0, 1, 2, 0));          /* X, Y, Z, X */
+    fe4 r = fe4_perm(p, IDX(0, 0, 0, 1));          /* ., ., ., Y */
+    fe4 s = fe4_blend(q, fe4_add(q, r), FROM_B(0, 0, 0, 1));
     fe4 a = fe4_mul(s, s);                       /* XX, YY, ZZ, SS */
-    fe4 x1 = FE4_PERMUTE(a, 1, 1, 2, 3);         /* YY, YY, ZZ, SS */
-    fe4 x2 = FE4_PERMUTE(a, 0, 0, 2, 3);         /* XX, XX, ZZ, SS */
-    fe4 u = FE4_BLEND(FE4_BLEND(fe4_add(x1, x2), fe4_sub(x1, x2), 0, 1, 0, 0), x1, 0, 0, 0, 1);
+    fe4 x1 = fe4_perm(a, IDX(1, 1, 2, 3));         /* YY, YY, ZZ, SS */
+    fe4 x2 = fe4_perm(a, IDX(0, 0, 2, 3));         /* XX, XX, ZZ, SS */
+    fe4 u = fe4_blend(fe4_blend(fe4_add(x1, x2), fe4_sub(x1, x2), FROM_B(0, 1, 0, 0)), x1,
+                      FROM_B(0, 0, 0, 1));
     /* u = (H, G, 2ZZ, SS) */
-    fe4 y1 = FE4_PERMUTE(u, 3, 2, 1, 0);         /* SS, 2ZZ, G, H */
+    fe4 y1 = fe4_perm(u, IDX(3, 2, 1, 0));         /* SS, 2ZZ, G, H */
 
-    return finish(FE4_BLEND(fe4_sub(y1, u), y1, 0, 0, 1, 1));
+    return finish(fe4_blend(fe4_sub(y1, u), y1, FROM_B(0, 0, 1, 1)));
 }
 
 /*
