@@ -10,8 +10,9 @@
  *   provider decrypts, and the other way round; a wrong passphrase fails;
  * - decoding the default provider's DER and PEM in edfast alone gives edfast
  *   keys with the same halves;
- * - broken input (truncations, wrong lengths, parameters, garbage) fails
- *   cleanly, with edfast's reason where the structure is edfast's.
+ * - broken input (truncations, wrong lengths, parameters, garbage, random
+ *   corruptions) fails cleanly, with edfast's reason where the structure is
+ *   edfast's, and edfast accepts nothing the default provider refuses.
  *
  * Usage: codec_test <dir holding edfast.so> [light]
  */
@@ -312,6 +313,61 @@ static void check_bad_input(void)
     ERR_clear_error();
 }
 
+/*
+ * Random corruptions (a fixed seed: reproducible) of valid encodings, decoded
+ * in both contexts: nothing may crash or leak, and whatever edfast accepts the
+ * default provider must accept as the same key.
+ */
+static void check_mutations(const char *what, const EVP_PKEY *d)
+{
+    static const struct {
+        const char *type, *structure;
+        int selection;
+    } forms[] = {
+        {"DER", "PrivateKeyInfo", EVP_PKEY_KEYPAIR},
+        {"PEM", "PrivateKeyInfo", EVP_PKEY_KEYPAIR},
+        {"DER", "SubjectPublicKeyInfo", EVP_PKEY_PUBLIC_KEY},
+        {"DER", "EncryptedPrivateKeyInfo", EVP_PKEY_KEYPAIR},
+    };
+    unsigned long long state = 0x9e3779b97f4a7c15ULL;
+    size_t f;
+    int round;
+
+    for (f = 0; f < sizeof(forms) / sizeof(forms[0]); f++) {
+        unsigned char *good, *bad;
+        size_t len;
+        int encrypted = strcmp(forms[f].structure, "EncryptedPrivateKeyInfo") == 0;
+
+        if (!encode(d, forms[f].selection, forms[f].type, forms[f].structure,
+                    encrypted ? "AES-128-CBC" : NULL, "pw", &good, &len))
+            continue;
+        if ((bad = OPENSSL_malloc(len)) == NULL) {
+            OPENSSL_free(good);
+            return;
+        }
+        for (round = 0; round < (light ? 10 : encrypted ? 30 : 300); round++) {
+            EVP_PKEY *e, *r;
+            int flips = 1 + (int)((state >> 60) & 3), k;
+
+            memcpy(bad, good, len);
+            for (k = 0; k < flips; k++) {
+                state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+                bad[(state >> 33) % len] ^= (unsigned char)(1u << ((state >> 29) & 7));
+            }
+            e = decode(edf, bad, len, forms[f].type, NULL, 0, "pw");
+            r = decode(dfl, bad, len, forms[f].type, NULL, 0, "pw");
+            CHECK(e == NULL || (r != NULL && same_halves(e, r, 0)),
+                  "%s: edfast accepts a corrupted %s %s the default provider %s", what,
+                  forms[f].type, forms[f].structure, r == NULL ? "refuses" : "reads otherwise");
+            EVP_PKEY_free(e);
+            EVP_PKEY_free(r);
+            ERR_clear_error();
+        }
+        OPENSSL_free(bad);
+        OPENSSL_free(good);
+    }
+}
+
 static void run_curve(const char *alg)
 {
     EVP_PKEY *d = EVP_PKEY_Q_keygen(dfl, NULL, alg), *e = NULL, *dpub = NULL, *epub = NULL;
@@ -336,6 +392,7 @@ static void run_curve(const char *alg)
         check_print(what, e, d, 0);
         check_encrypted(what, e, d);
         check_decoding(what, d, 1);
+        check_mutations(what, d);
         snprintf(what, sizeof(what), "%s public key", alg);
         compare_encodings(what, epub, dpub);
         check_print(what, epub, dpub, 0);
