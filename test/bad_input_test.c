@@ -229,6 +229,33 @@ static void test_refusals(struct et_env *env, enum et_curve c, const char *label
     (void)c;
 }
 
+/* A key with no key material (EVP_PKEY_paramgen: EdDSA has no parameters). */
+static void test_empty_key(struct et_env *env, enum et_curve c, const char *label)
+{
+    EVP_PKEY_CTX *pctx = EVP_PKEY_CTX_new_from_name(env->ctx, et_curve_name(c), ET_EDFAST);
+    EVP_PKEY *k = NULL;
+    uint8_t sig[ET_MAX_SIG] = {0}, pub[ET_MAX_KEY];
+    size_t len = sizeof(sig);
+
+    CHECK(pctx != NULL && EVP_PKEY_paramgen_init(pctx) == 1 && EVP_PKEY_paramgen(pctx, &k) == 1
+          && k != NULL, "%s: EVP_PKEY_paramgen", label);
+    if (k != NULL) {
+        ERR_clear_error();
+        CHECK(!et_sign(env, k, ET_EDFAST, (const uint8_t *)"m", 1, sig, &len),
+              "%s: signed with an empty key", label);
+        CHECK(edfast_error("no key set"), "%s: empty key signing: no \"no key set\"", label);
+        CHECK(et_verify(env, k, ET_EDFAST, (const uint8_t *)"m", 1, sig, et_sig_len(c)) != 1,
+              "%s: verified with an empty key", label);
+        CHECK(edfast_error("no key set"), "%s: empty key verifying: no \"no key set\"", label);
+        len = sizeof(pub);
+        CHECK(EVP_PKEY_get_raw_private_key(k, pub, &len) != 1,
+              "%s: an empty key exports a private key", label);
+        ERR_clear_error();
+    }
+    EVP_PKEY_free(k);
+    EVP_PKEY_CTX_free(pctx);
+}
+
 /* ---- public keys that are not points ---- */
 
 /* Whether the encoding's y gives no x: (y^2-1)/(d*y^2+a') is not a square mod p. */
@@ -368,6 +395,7 @@ int main(void)
             pubkey = et_key(&env, c, ET_EDFAST, NULL, pub);
             ET_CHECK(priv != NULL && pubkey != NULL, "%s: key import", label);
             test_key_lengths(&env, c, label);
+            test_empty_key(&env, c, label);
             if (priv != NULL && pubkey != NULL) {
                 test_signature_lengths(&env, c, label, priv, pubkey);
                 test_refusals(&env, c, label, priv, pubkey);
