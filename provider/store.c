@@ -37,6 +37,7 @@
 #include <openssl/pkcs12.h>
 #include <openssl/x509.h>
 #include <openssl/proverr.h>
+#include <openssl/store.h> /* OSSL_STORE_INFO_* */
 #include "der_codec.h"
 #include "key.h"
 #include "provider.h"
@@ -53,6 +54,7 @@ struct store_ctx {
     char *dir_uri;
     int search;          /* list only the names of subject_hash */
     unsigned long subject_hash;
+    int expect;          /* OSSL_STORE_INFO_* the application wants, 0 for any */
 };
 
 static struct store_ctx *store_new(const struct edfast_provctx *provctx, BIO *in)
@@ -146,19 +148,23 @@ static const OSSL_PARAM *store_settable_ctx_params(void *provctx)
 }
 
 /*
- * libcrypto itself keeps to the expected type; nothing here depends on it.
- * A subject narrows the listing of a directory, as in the default provider's
- * loader; for a file it changes nothing.
+ * The expected type spares the application passphrase prompts for keys it
+ * does not want (libcrypto drops other objects anyway).  A subject narrows
+ * the listing of a directory, as in the default provider's loader; for a file
+ * it changes nothing.
  */
 static int store_set_ctx_params(void *vctx, const OSSL_PARAM params[])
 {
     struct store_ctx *ctx = vctx;
-    const OSSL_PARAM *p = OSSL_PARAM_locate_const(params, OSSL_STORE_PARAM_SUBJECT);
+    const OSSL_PARAM *p = OSSL_PARAM_locate_const(params, OSSL_STORE_PARAM_EXPECT);
     const unsigned char *der;
     size_t der_len;
     X509_NAME *name;
     int ok = 0;
 
+    if (p != NULL && !OSSL_PARAM_get_int(p, &ctx->expect))
+        return 0;
+    p = OSSL_PARAM_locate_const(params, OSSL_STORE_PARAM_SUBJECT);
     if (p == NULL || ctx->dir == NULL)
         return 1;
     if (!OSSL_PARAM_get_octet_string_ptr(p, (const void **)&der, &der_len) || der_len > LONG_MAX
@@ -300,10 +306,13 @@ static int our_key(const struct edfast_provctx *provctx, const unsigned char *de
     return found;
 }
 
+/* What loading one object did when it did not succeed or fail: nothing, on purpose. */
+#define SKIPPED (-1)
+
 /*
  * One object.  ED25519 and ED448 keys in PKCS#8 (plain or encrypted) and
  * SubjectPublicKeyInfo are decoded here and passed by reference; everything
- * else goes to libcrypto by value.
+ * else goes to libcrypto by value.  Returns 1, 0 (error) or SKIPPED.
  */
 static int load_object(struct store_ctx *ctx, const struct label *label, const unsigned char *der,
                        size_t der_len, OSSL_CALLBACK *object_cb, void *object_cbarg,
@@ -312,8 +321,16 @@ static int load_object(struct store_ctx *ctx, const struct label *label, const u
     unsigned char *plain = NULL;
     int plain_len = 0, found = 0, ok;
     struct edfast_key *key = NULL;
+    int keys_wanted = ctx->expect == 0 || ctx->expect == OSSL_STORE_INFO_PKEY
+        || ctx->expect == OSSL_STORE_INFO_PUBKEY;
+    int private_wanted = keys_wanted && ctx->expect != OSSL_STORE_INFO_PUBKEY;
 
-    if (label == NULL || label == &labels[EPKI_LABEL]) {
+    /* Keys nobody wants are skipped before any passphrase is asked for. */
+    if (label != NULL && label->object_type == OSSL_OBJECT_PKEY && !keys_wanted)
+        return SKIPPED;
+    if (label == &labels[EPKI_LABEL] && !private_wanted)
+        return SKIPPED;
+    if (private_wanted && (label == NULL || label == &labels[EPKI_LABEL])) {
         found = decrypt_epki(der, der_len, pw_cb, pw_cbarg, &plain, &plain_len);
         if (found < 0)
             return 0;
@@ -324,9 +341,9 @@ static int load_object(struct store_ctx *ctx, const struct label *label, const u
         }
     }
     found = 0;
-    if (label == NULL || label == &labels[PKI_LABEL])
+    if (keys_wanted && (label == NULL || label == &labels[PKI_LABEL]))
         found = our_key(ctx->provctx, der, der_len, 1, &key);
-    if (found == 0 && (label == NULL || label == &labels[SPKI_LABEL]))
+    if (keys_wanted && found == 0 && (label == NULL || label == &labels[SPKI_LABEL]))
         found = our_key(ctx->provctx, der, der_len, 0, &key);
     if (found < 0)
         ok = 0; /* ours but broken: the reason is on the error queue */
@@ -378,7 +395,7 @@ static int load_pem_block(struct store_ctx *ctx, OSSL_CALLBACK *object_cb, void 
         if (ERR_GET_LIB(err) == ERR_LIB_PEM && ERR_GET_REASON(err) == PEM_R_NO_START_LINE) {
             ERR_pop_to_mark();
             ctx->eof = 1;
-            return 1;
+            return SKIPPED;
         }
         ERR_clear_last_mark();
         return 0;
@@ -469,14 +486,24 @@ static int store_load(void *vctx, OSSL_CALLBACK *object_cb, void *object_cbarg,
         ctx->eof = 1;
         return 0;
     }
-    if (ctx->pem != NULL)
-        return load_pem_block(ctx, object_cb, object_cbarg, pw_cb, pw_cbarg);
+    if (ctx->pem != NULL) {
+        /*
+         * OpenSSL 3.0 takes a load that delivers nothing, before the end, for
+         * a broken loader: go on to the next block until one is delivered.
+         */
+        int ret;
+
+        do
+            ret = load_pem_block(ctx, object_cb, object_cbarg, pw_cb, pw_cbarg);
+        while (ret == SKIPPED && !ctx->eof);
+        return ret != 0;
+    }
     /* DER (or anything else): one object, for libcrypto to recognise. */
     ctx->eof = 1;
     if (ctx->data_len == 0)
         return 1;
     return load_object(ctx, NULL, ctx->data, ctx->data_len, object_cb, object_cbarg, pw_cb,
-                       pw_cbarg);
+                       pw_cbarg) != 0;
 }
 
 static int store_eof(void *vctx)

@@ -100,6 +100,16 @@ for what in bundle.pem certdir "file:$WORK/certdir/"; do
     default_only storeutl -noout "$what" >st.D 2>&1
     same "storeutl -noout $what: as the default provider lists it" st.E st.D
 done
+# An encrypted key next to a certificate: wanting the certificate asks for no passphrase.
+cat enc.pem certdir/ED448.crt >encbundle.pem
+# (stdout only: the default provider's loader also prints a spurious "unsupported" error)
+edfast_only storeutl -noout -certs encbundle.pem </dev/null >st.E 2>st.err
+default_only storeutl -noout -certs encbundle.pem </dev/null >st.D 2>/dev/null
+same "storeutl -certs of an encrypted key and a certificate: as the default provider" st.E st.D
+[ -s st.err ] && fail "storeutl -certs with an encrypted key: $(cat st.err)" || pass "no passphrase asked, no error, for a certificate"
+edfast_only storeutl -noout -passin pass:sesame encbundle.pem >st.E 2>&1
+default_only storeutl -noout -passin pass:sesame encbundle.pem >st.D 2>&1
+same "storeutl of an encrypted key and a certificate, with the passphrase" st.E st.D
 edfast_only storeutl -certs -noout bundle.pem >st.E 2>&1 && grep -q "Total found: 2" st.E \
     && pass "storeutl -certs: two certificates in the bundle" || fail "storeutl -certs: $(cat st.E)"
 edfast_only x509 -in certdir/ED448.crt -noout -text >x.E && default_only x509 -in certdir/ED448.crt -noout -text >x.D
