@@ -10,6 +10,8 @@
  *   provider decrypts, and the other way round; a wrong passphrase fails;
  * - decoding the default provider's DER and PEM in edfast alone gives edfast
  *   keys with the same halves;
+ * - across providers: edfast's encoders encode a default-provider key
+ *   (import_object), edfast's decoder exports the key it read (export_object);
  * - broken input (truncations, wrong lengths, parameters, garbage, random
  *   corruptions) fails cleanly, with edfast's reason where the structure is
  *   edfast's, and edfast accepts nothing the default provider refuses.
@@ -19,6 +21,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <openssl/core_names.h>
+#include <openssl/core_object.h>
 #include <openssl/decoder.h>
 #include <openssl/encoder.h>
 #include <openssl/err.h>
@@ -42,6 +45,7 @@ static int failures, checks;
 static OSSL_LIB_CTX *edf, *dfl; /* edfast alone; default alone */
 /* "light": fewer combinations, for a run under valgrind. */
 static int light;
+static const char *provider_dir;
 
 static const char *provider_of(const EVP_PKEY *pkey)
 {
@@ -368,6 +372,112 @@ static void check_mutations(const char *what, const EVP_PKEY *d)
     }
 }
 
+/* ---- across providers: edfast's import_object and export_object ---- */
+
+struct exported {
+    unsigned char priv[64], pub[64];
+    size_t priv_len, pub_len;
+    int calls;
+};
+
+static int collect(const OSSL_PARAM params[], void *arg)
+{
+    struct exported *x = arg;
+    const OSSL_PARAM *p;
+    void *priv = x->priv, *pub = x->pub;
+
+    if ((p = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_PRIV_KEY)) != NULL
+            && !OSSL_PARAM_get_octet_string(p, &priv, sizeof(x->priv), &x->priv_len))
+        return 0;
+    if ((p = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_PUB_KEY)) != NULL
+            && !OSSL_PARAM_get_octet_string(p, &pub, sizeof(x->pub), &x->pub_len))
+        return 0;
+    return 1;
+}
+
+/* Instead of making a key, asks the decoder to export the one it made. */
+static int construct_by_export(OSSL_DECODER_INSTANCE *inst, const OSSL_PARAM *params, void *arg)
+{
+    struct exported *x = arg;
+    const OSSL_PARAM *p = OSSL_PARAM_locate_const(params, OSSL_OBJECT_PARAM_REFERENCE);
+    const void *ref;
+    size_t ref_len;
+
+    x->calls++;
+    return p != NULL && OSSL_PARAM_get_octet_string_ptr(p, &ref, &ref_len)
+        && OSSL_DECODER_export(inst, (void *)ref, ref_len, collect, x)
+        && strcmp(OSSL_PROVIDER_get0_name(OSSL_DECODER_get0_provider(
+                      OSSL_DECODER_INSTANCE_get_decoder(inst))), "edfast") == 0;
+}
+
+static void check_across_providers(const char *alg, const EVP_PKEY *d)
+{
+    OSSL_LIB_CTX *both = OSSL_LIB_CTX_new();
+    OSSL_PROVIDER *p1 = NULL, *p2 = NULL;
+    EVP_PKEY *dk = NULL;
+    unsigned char seed[64], pub[64], *der = NULL;
+    size_t slen = sizeof(seed), plen = sizeof(pub), der_len = 0, i;
+    static const char *const structures[] = {"PrivateKeyInfo", "SubjectPublicKeyInfo"};
+
+    CHECK(both != NULL && OSSL_PROVIDER_set_default_search_path(both, provider_dir)
+              && (p1 = OSSL_PROVIDER_load(both, "edfast")) != NULL
+              && (p2 = OSSL_PROVIDER_load(both, "default")) != NULL,
+          "%s: a context with both providers", alg);
+    if (p1 == NULL || p2 == NULL)
+        goto end;
+    /* A default-provider key encoded by edfast's encoders: their import_object. */
+    EVP_PKEY_get_raw_private_key(d, seed, &slen);
+    EVP_PKEY_get_raw_public_key(d, pub, &plen);
+    dk = EVP_PKEY_new_raw_private_key_ex(both, alg, "provider=default", seed, slen);
+    CHECK(dk != NULL && strcmp(provider_of(dk), "default") == 0, "%s: default key", alg);
+    for (i = 0; dk != NULL && i < 2; i++) {
+        int selection = i == 0 ? EVP_PKEY_KEYPAIR : EVP_PKEY_PUBLIC_KEY;
+        OSSL_ENCODER_CTX *ectx = OSSL_ENCODER_CTX_new_for_pkey(dk, selection, "PEM", structures[i],
+                                                               "provider=edfast");
+        unsigned char *out = NULL, *ref = NULL;
+        size_t len = 0, ref_len = 0;
+
+        CHECK(ectx != NULL && OSSL_ENCODER_CTX_get_num_encoders(ectx) > 0
+                  && OSSL_ENCODER_to_data(ectx, &out, &len),
+              "%s: edfast's encoders cannot encode a default-provider key (%s)", alg, structures[i]);
+        CHECK(encode(d, selection, "PEM", structures[i], NULL, NULL, &ref, &ref_len)
+                  && len == ref_len && memcmp(out, ref, len) == 0,
+              "%s: edfast's encoding of a default-provider key differs (%s)", alg, structures[i]);
+        OSSL_ENCODER_CTX_free(ectx);
+        OPENSSL_free(out);
+        OPENSSL_free(ref);
+    }
+    /* edfast's decoder handing its key to someone else: its export_object. */
+    if (encode(d, EVP_PKEY_KEYPAIR, "DER", "PrivateKeyInfo", NULL, NULL, &der, &der_len)) {
+        OSSL_DECODER *decoder = OSSL_DECODER_fetch(edf, alg, "input=der,structure=PrivateKeyInfo");
+        OSSL_DECODER_CTX *dctx = OSSL_DECODER_CTX_new();
+        struct exported x;
+        const unsigned char *p = der;
+        size_t left = der_len;
+
+        memset(&x, 0, sizeof(x));
+        CHECK(decoder != NULL && dctx != NULL && OSSL_DECODER_CTX_set_input_type(dctx, "DER")
+                  && OSSL_DECODER_CTX_add_decoder(dctx, decoder)
+                  && OSSL_DECODER_CTX_set_construct(dctx, construct_by_export)
+                  && OSSL_DECODER_CTX_set_construct_data(dctx, &x)
+                  && OSSL_DECODER_from_data(dctx, &p, &left) && x.calls == 1,
+              "%s: decoding with an exporting constructor", alg);
+        CHECK(x.priv_len == slen && memcmp(x.priv, seed, slen) == 0 && x.pub_len == plen
+                  && memcmp(x.pub, pub, plen) == 0,
+              "%s: edfast's decoder exports another key than it read", alg);
+        OSSL_DECODER_CTX_free(dctx);
+        OSSL_DECODER_free(decoder);
+        OPENSSL_free(der);
+    }
+
+end:
+    EVP_PKEY_free(dk);
+    OSSL_PROVIDER_unload(p1);
+    OSSL_PROVIDER_unload(p2);
+    OSSL_LIB_CTX_free(both);
+    ERR_clear_error();
+}
+
 static void run_curve(const char *alg)
 {
     EVP_PKEY *d = EVP_PKEY_Q_keygen(dfl, NULL, alg), *e = NULL, *dpub = NULL, *epub = NULL;
@@ -393,6 +503,7 @@ static void run_curve(const char *alg)
         check_encrypted(what, e, d);
         check_decoding(what, d, 1);
         check_mutations(what, d);
+        check_across_providers(alg, d);
         snprintf(what, sizeof(what), "%s public key", alg);
         compare_encodings(what, epub, dpub);
         check_print(what, epub, dpub, 0);
@@ -413,6 +524,7 @@ int main(int argc, char **argv)
         return 2;
     }
     light = argc == 3;
+    provider_dir = argv[1];
     edf = OSSL_LIB_CTX_new();
     dfl = OSSL_LIB_CTX_new();
     if (edf == NULL || dfl == NULL || !OSSL_PROVIDER_set_default_search_path(edf, argv[1])
