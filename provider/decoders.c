@@ -115,7 +115,9 @@ static int pem2der_decode(void *vctx, OSSL_CORE_BIO *cin, int selection, OSSL_CA
             || (mem = BIO_new_mem_buf(input, (int)input_len)) == NULL)
         goto end;
     ERR_set_mark();
-    pem_ok = PEM_read_bio_ex(mem, &name, &header, &der, &der_len, PEM_FLAG_SECURE) > 0;
+    /* EAY_COMPATIBLE, as OpenSSL's PEM_read_bio: control bytes in the base64 are refused */
+    pem_ok = PEM_read_bio_ex(mem, &name, &header, &der, &der_len,
+                             PEM_FLAG_SECURE | PEM_FLAG_EAY_COMPATIBLE) > 0;
     ERR_pop_to_mark();
     if (!pem_ok || der_len <= 0 || header[0] != '\0')
         goto end;
