@@ -172,6 +172,29 @@ static void run(struct et_env *env, EVP_PKEY *pkey, uint8_t flags, const OSSL_PA
     }
 }
 
+/* Keys made once per backend context: the seed's pair, and its public half alone. */
+static EVP_PKEY *cached_key(size_t b, enum et_curve curve, int public_only)
+{
+    static EVP_PKEY *keys[ET_CURVES][FZ_MAX_ENVS][2];
+    EVP_PKEY **slot = &keys[curve][b][public_only];
+
+    if (*slot == NULL) {
+        struct et_env *env = fz.by_curve[curve][b].env;
+        EVP_PKEY *pair = et_key_from_seed(env, curve, ET_EDFAST, seeds[curve]);
+        uint8_t pub[ET_MAX_KEY];
+        size_t pub_len;
+
+        FZ_ASSERT(pair != NULL && fz_raw(pair, pub, &pub_len, NULL, NULL), "key");
+        if (public_only) {
+            *slot = et_key(env, curve, ET_EDFAST, NULL, pub);
+            EVP_PKEY_free(pair);
+        } else {
+            *slot = pair;
+        }
+    }
+    return *slot;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     struct fz_input in = {data, size};
@@ -189,20 +212,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (size_t b = 0; b < fz.count[curve]; b++) {
         struct et_env *env = fz.by_curve[curve][b].env;
         const char *name = fz.by_curve[curve][b].name;
-        EVP_PKEY *pkey = NULL;
+        EVP_PKEY *pkey = cached_key(b, curve, (flags & 32) != 0);
 
-        if (flags & 32) {
-            /* the seed's public key, without the seed */
-            EVP_PKEY *pair = et_key_from_seed(env, curve, ET_EDFAST, seeds[curve]);
-            uint8_t pub[ET_MAX_KEY];
-            size_t pub_len;
-
-            FZ_ASSERT(pair != NULL && fz_raw(pair, pub, &pub_len, NULL, NULL), "key");
-            pkey = et_key(env, curve, ET_EDFAST, NULL, pub);
-            EVP_PKEY_free(pair);
-        } else {
-            pkey = et_key_from_seed(env, curve, ET_EDFAST, seeds[curve]);
-        }
         FZ_ASSERT(pkey != NULL, "%s: key import", name);
         run(env, pkey, flags, set.params, split, in.data, in.len, &now);
         FZ_ASSERT(!now.sign || now.verify, "%s %s: own signature does not verify",
@@ -224,7 +235,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 FZ_ASSERT(0, "%s: signatures differ", et_curve_name(curve));
             }
         }
-        EVP_PKEY_free(pkey);
     }
     if (count == 0 && !(flags & 48) && first.sign) {
         /* no parameter: pure EdDSA, byte for byte the default provider's */

@@ -577,6 +577,16 @@ static void codec_cases(void)
              decode(epki, epki_len, "DER", "EncryptedPrivateKeyInfo", "pw"), NULL);
         CASE(ID("dec.pem.garbage"), "decoder PEM", "PEM armour around garbage",
              decode(pem_garbage, sizeof(pem_garbage) - 1, "PEM", NULL, NULL), "");
+        {
+            /* base64 with a space and NULs inside a line: OpenSSL's PEM reader refuses it */
+            static const char nul_pem[] =
+                "-----BEGIN PUBLIC KEY-----\n"
+                "MCowBQYDK2VwAyEA11qYAYKxCrfV \0\0\0\0\0\0\0S/7TyWQHOg7hcvPapiMlrwIaaPcHURo=\n"
+                "-----END PUBLIC KEY-----\n";
+
+            CASE(ID("dec.pem.nul"), "decoder PEM", "NUL bytes inside a base64 line",
+                 decode(nul_pem, sizeof(nul_pem) - 1, "PEM", NULL, NULL), "");
+        }
         OPENSSL_clear_free(pki, pki_len);
         OPENSSL_clear_free(epki, epki_len);
         OPENSSL_free(spki);
