@@ -42,6 +42,20 @@ for c in ED25519 ED448; do
         refuse "$c ($how): and does not verify the leaf against another CA" \
             default_only verify -CAfile "ss-$c-$run.crt" "leaf-$c-$run.crt"
     done
+    # Encrypted keys through the configs (the command fetches the cipher, which the
+    # configs have; codec_test holds edfast's own encryption to the default provider's).
+    check "$c: genpkey -aes256 of an edfast key" \
+        only_edfast_eddsa genpkey -algorithm "$c" -aes256 -pass pass:pw -out "enc-$c.pem"
+    grep -q "^-----BEGIN ENCRYPTED PRIVATE KEY-----" "enc-$c.pem" && pass "$c: an encrypted PKCS#8" \
+        || fail "$c: not an encrypted PKCS#8"
+    default_only pkey -in "enc-$c.pem" -passin pass:pw -out "enc-$c.D.pem" 2>/dev/null
+    only_edfast_eddsa pkey -in "enc-$c.pem" -passin pass:pw -out "enc-$c.E.pem" 2>/dev/null
+    same "$c: the default provider alone and edfast decrypt it alike" "enc-$c.D.pem" "enc-$c.E.pem"
+    check "$c: pkey -aes128 through the sample config" \
+        with_sample pkey -in "enc-$c.D.pem" -aes128 -passout pass:x -out "enc2-$c.pem"
+    default_only pkey -in "enc2-$c.pem" -passin pass:x -out "enc2-$c.D.pem" 2>/dev/null
+    same "$c: and the default provider alone decrypts that" "enc2-$c.D.pem" "enc-$c.D.pem"
+
     # The key edfast made under proof.cnf is an ordinary key for the default provider.
     check "$c: the default provider alone uses edfast's CA key" \
         default_only pkey -in "ca-$c-only_edfast_eddsa.key" -check -noout
