@@ -71,8 +71,11 @@ int native_ed448_derive_public(const uint8_t seed[57], uint8_t pub[57])
 
 void *native_ed448_key_new(const uint8_t *seed, const uint8_t pub[57])
 {
-    struct native_ed448_key *k = calloc(1, sizeof(*k));
+    struct native_ed448_key *k;
 
+    if (pub == NULL) /* a caller error, not a key that merely fails to decode */
+        return NULL;
+    k = calloc(1, sizeof(*k));
     if (k == NULL)
         return NULL;
     if (pthread_mutex_init(&k->lock, NULL) != 0) {
