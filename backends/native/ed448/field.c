@@ -202,7 +202,7 @@ sqr_pair(u128 c[8], const uint64_t *x, const uint64_t *x2,
     c[j + 4] = hi;
 }
 
-void fe448_sqr(fe448 *r, const fe448 *a)
+static inline __attribute__((always_inline)) void sqr_inline(fe448 *r, const fe448 *a)
 {
     const uint64_t *x = a->l;
     uint64_t x2[8], xs[4], xs2[4];
@@ -221,11 +221,19 @@ void fe448_sqr(fe448 *r, const fe448 *a)
     carry_columns(r, c);
 }
 
+void fe448_sqr(fe448 *r, const fe448 *a)
+{
+    sqr_inline(r, a);
+}
+
+/* Inlined loop: the exponentiation chains are mostly runs of squarings. */
 void fe448_sqrn(fe448 *r, const fe448 *a, unsigned n)
 {
-    fe448_copy(r, a);
+    fe448 t = *a;
+
     while (n--)
-        fe448_sqr(r, r);
+        sqr_inline(&t, &t);
+    *r = t;
 }
 
 void fe448_mul_small(fe448 *r, const fe448 *a, uint32_t w)
