@@ -1,7 +1,7 @@
 /*
- * RFC 8032 known answers: section 7.4 (Ed448: blank, 1 octet, 1 octet with
- * context "foo", 256 octets) and section 7.5 (Ed448ph "abc", with and
- * without context).  Public key, signature and verification, plus rejection
+ * RFC 8032 known answers: all of section 7.4 (Ed448: blank, 1 octet, 1 octet
+ * with context "foo", 11, 12, 13, 64, 256 and 1023 octets) and section 7.5
+ * (Ed448ph "abc", with and without context "foo").  Public key, signature and verification, plus rejection
  * when the context, the flag or the message changes.
  */
 #include "eddsa448.h"
@@ -39,6 +39,83 @@ static const struct vector V[] = {
       "",
       "c650ddbb0601c19ca11439e1640dd931f43c518ea5bea70d3dcde5f4191fe53f00cf966546b72bcc7d58be2b9badef28743954e3a44a23f880e8d4f1cfce2d7a61452d26da05896f0a50da66a239a8a188b6d825b3305ad77b73fbac0836ecc60987fd08527c1a8e80d5823e65cafe2a3d00",
       0 },
+    { "7.4 11 octets",
+      "cd23d24f714274e744343237b93290f511f6425f98e64459ff203e8985083ffdf60500553abc0e05cd02184bdb89c4cc"
+      "d67e187951267eb328",
+      "dcea9e78f35a1bf3499a831b10b86c90aac01cd84b67a0109b55a36e9328b1e365fce161d71ce7131a543ea4cb5f7e9f"
+      "1d8b00696447001400",
+      "0c3e544074ec63b0265e0c",
+      "",
+      "1f0a8888ce25e8d458a21130879b840a9089d999aaba039eaf3e3afa090a09d389dba82c4ff2ae8ac5cdfb7c55e94d5d"
+      "961a29fe0109941e00b8dbdeea6d3b051068df7254c0cdc129cbe62db2dc957dbb47b51fd3f213fb8698f064774250a5"
+      "028961c9bf8ffd973fe5d5c206492b140e00",
+      0 },
+    { "7.4 12 octets",
+      "258cdd4ada32ed9c9ff54e63756ae582fb8fab2ac721f2c8e676a72768513d939f63dddb55609133f29adf86ec9929dc"
+      "cb52c1c5fd2ff7e21b",
+      "3ba16da0c6f2cc1f30187740756f5e798d6bc5fc015d7c63cc9510ee3fd44adc24d8e968b6e46e6f94d19b945361726b"
+      "d75e149ef09817f580",
+      "64a65f3cdedcdd66811e2915",
+      "",
+      "7eeeab7c4e50fb799b418ee5e3197ff6bf15d43a14c34389b59dd1a7b1b85b4ae90438aca634bea45e3a2695f1270f07"
+      "fdcdf7c62b8efeaf00b45c2c96ba457eb1a8bf075a3db28e5c24f6b923ed4ad747c3c9e03c7079efb87cb110d3a99861"
+      "e72003cbae6d6b8b827e4e6c143064ff3c00",
+      0 },
+    { "7.4 13 octets",
+      "7ef4e84544236752fbb56b8f31a23a10e42814f5f55ca037cdcc11c64c9a3b2949c1bb60700314611732a6c2fea98eeb"
+      "c0266a11a93970100e",
+      "b3da079b0aa493a5772029f0467baebee5a8112d9d3a22532361da294f7bb3815c5dc59e176b4d9f381ca0938e13c6c0"
+      "7b174be65dfa578e80",
+      "64a65f3cdedcdd66811e2915e7",
+      "",
+      "6a12066f55331b6c22acd5d5bfc5d71228fbda80ae8dec26bdd306743c5027cb4890810c162c027468675ecf645a8317"
+      "6c0d7323a2ccde2d80efe5a1268e8aca1d6fbc194d3f77c44986eb4ab4177919ad8bec33eb47bbb5fc6e28196fd1caf5"
+      "6b4e7e0ba5519234d047155ac727a1053100",
+      0 },
+    { "7.4 64 octets",
+      "d65df341ad13e008567688baedda8e9dcdc17dc024974ea5b4227b6530e339bff21f99e68ca6968f3cca6dfe0fb9f4fa"
+      "b4fa135d5542ea3f01",
+      "df9705f58edbab802c7f8363cfe5560ab1c6132c20a9f1dd163483a26f8ac53a39d6808bf4a1dfbd261b099bb03b3fb5"
+      "0906cb28bd8a081f00",
+      "bd0f6a3747cd561bdddf4640a332461a4a30a12a434cd0bf40d766d9c6d458e5512204a30c17d1f50b5079631f64eb31"
+      "12182da3005835461113718d1a5ef944",
+      "",
+      "554bc2480860b49eab8532d2a533b7d578ef473eeb58c98bb2d0e1ce488a98b18dfde9b9b90775e67f47d4a1c3482058"
+      "efc9f40d2ca033a0801b63d45b3b722ef552bad3b4ccb667da350192b61c508cf7b6b5adadc2c8d9a446ef003fb05cba"
+      "5f30e88e36ec2703b349ca229c2670833900",
+      0 },
+    { "7.4 1023 octets",
+      "872d093780f5d3730df7c212664b37b8a0f24f56810daa8382cd4fa3f77634ec44dc54f1c2ed9bea86fafb7632d8be19"
+      "9ea165f5ad55dd9ce8",
+      "a81b2e8a70a5ac94ffdbcc9badfc3feb0801f258578bb114ad44ece1ec0e799da08effb81c5d685c0c56f64eecaef8cd"
+      "f11cc38737838cf400",
+      "6ddf802e1aae4986935f7f981ba3f0351d6273c0a0c22c9c0e8339168e675412a3debfaf435ed651558007db4384b650"
+      "fcc07e3b586a27a4f7a00ac8a6fec2cd86ae4bf1570c41e6a40c931db27b2faa15a8cedd52cff7362c4e6e23daec0fbc"
+      "3a79b6806e316efcc7b68119bf46bc76a26067a53f296dafdbdc11c77f7777e972660cf4b6a9b369a6665f02e0cc9b6e"
+      "dfad136b4fabe723d2813db3136cfde9b6d044322fee2947952e031b73ab5c603349b307bdc27bc6cb8b8bbd7bd32321"
+      "9b8033a581b59eadebb09b3c4f3d2277d4f0343624acc817804728b25ab797172b4c5c21a22f9c7839d64300232eb66e"
+      "53f31c723fa37fe387c7d3e50bdf9813a30e5bb12cf4cd930c40cfb4e1fc622592a49588794494d56d24ea4b40c89fc0"
+      "596cc9ebb961c8cb10adde976a5d602b1c3f85b9b9a001ed3c6a4d3b1437f52096cd1956d042a597d561a596ecd3d173"
+      "5a8d570ea0ec27225a2c4aaff26306d1526c1af3ca6d9cf5a2c98f47e1c46db9a33234cfd4d81f2c98538a09ebe76998"
+      "d0d8fd25997c7d255c6d66ece6fa56f11144950f027795e653008f4bd7ca2dee85d8e90f3dc315130ce2a00375a318c7"
+      "c3d97be2c8ce5b6db41a6254ff264fa6155baee3b0773c0f497c573f19bb4f4240281f0b1f4f7be857a4e59d416c06b4"
+      "c50fa09e1810ddc6b1467baeac5a3668d11b6ecaa901440016f389f80acc4db977025e7f5924388c7e340a732e554440"
+      "e76570f8dd71b7d640b3450d1fd5f0410a18f9a3494f707c717b79b4bf75c98400b096b21653b5d217cf3565c9597456"
+      "f70703497a078763829bc01bb1cbc8fa04eadc9a6e3f6699587a9e75c94e5bab0036e0b2e711392cff0047d0d6b05bd2"
+      "a588bc109718954259f1d86678a579a3120f19cfb2963f177aeb70f2d4844826262e51b80271272068ef5b3856fa8535"
+      "aa2a88b2d41f2a0e2fda7624c2850272ac4a2f561f8f2f7a318bfd5caf9696149e4ac824ad3460538fdc25421beec2cc"
+      "6818162d06bbed0c40a387192349db67a118bada6cd5ab0140ee273204f628aad1c135f770279a651e24d8c14d75a605"
+      "9d76b96a6fd857def5e0b354b27ab937a5815d16b5fae407ff18222c6d1ed263be68c95f32d908bd895cd76207ae7264"
+      "87567f9a67dad79abec316f683b17f2d02bf07e0ac8b5bc6162cf94697b3c27cd1fea49b27f23ba2901871962506520c"
+      "392da8b6ad0d99f7013fbc06c2c17a569500c8a7696481c1cd33e9b14e40b82e79a5f5db82571ba97bae3ad3e0479515"
+      "bb0e2b0f3bfcd1fd33034efc6245eddd7ee2086ddae2600d8ca73e214e8c2b0bdb2b047c6a464a562ed77b73d2d841c4"
+      "b34973551257713b753632efba348169abc90a68f42611a40126d7cb21b58695568186f7e569d2ff0f9e745d0487dd2e"
+      "b997cafc5abf9dd102e62ff66cba87",
+      "",
+      "e301345a41a39a4d72fff8df69c98075a0cc082b802fc9b2b6bc503f926b65bddf7f4c8f1cb49f6396afc8a70abe6d8a"
+      "ef0db478d4c6b2970076c6a0484fe76d76b3a97625d79f1ce240e7c576750d295528286f719b413de9ada3e8eb78ed57"
+      "3603ce30d8bb761785dc30dbc320869e1a00",
+      0 },
     { "7.5 abc (Ed448ph)",
       "833fe62409237b9d62ec77587520911e9a759cec1d19755b7da901b96dca3d42ef7822e0d5104127dc05d6dbefde69e3ab2cec7c867c6e2c49",
       "259b71c19f83ef77a7abd26524cbdb3161b590a48f7d17de3ee0ba9c52beb743c09428a131d6b1b57303d90d8132c276d5ed3d5d01c0f53880",
@@ -56,7 +133,7 @@ static const struct vector V[] = {
 int main(void)
 {
     for (size_t v = 0; v < sizeof(V) / sizeof(V[0]); v++) {
-        uint8_t seed[57], pub[57], want[114], sig[114], msg[512], ctx[16], ph[64], got_pub[57];
+        uint8_t seed[57], pub[57], want[114], sig[114], msg[1024], ctx[16], ph[64], got_pub[57];
         size_t msg_len = hex_decode(msg, sizeof(msg), V[v].msg);
         size_t ctx_len = hex_decode(ctx, sizeof(ctx), V[v].ctx);
         struct edfast_instance inst = {
@@ -102,7 +179,7 @@ int main(void)
             other.framing = V[v].prehash ? EDFAST_PREHASH : EDFAST_CONTEXT;
             CHECK(native_ed448_verify(pubkey, &other, m, m_len, want) == 0, "%s: other context", V[v].name);
             if (m_len > 0) {
-                uint8_t m2[512];
+                uint8_t m2[1024];
 
                 memcpy(m2, m, m_len);
                 m2[m_len - 1] ^= 0x40;
