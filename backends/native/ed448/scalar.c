@@ -10,6 +10,7 @@
 #include "field.h" /* ct_barrier */
 
 #include <string.h>
+#include <openssl/crypto.h>
 
 typedef unsigned __int128 u128;
 
@@ -142,7 +143,7 @@ void sc448_from_bytes(sc448 *r, const uint8_t *in, size_t len)
     sc448_add(&c0, &c0, &t);
     montmul(&t, &c2, &R3);
     sc448_add(r, &c0, &t);
-    memset(w, 0, sizeof(w));
+    OPENSSL_cleanse(w, sizeof(w)); /* may hold a secret scalar */
 }
 
 void sc448_to_bytes(uint8_t out[SC448_BYTES], const sc448 *a)

@@ -10,6 +10,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <openssl/crypto.h>
 
 /*
  * Fixed-base window: W = 6 gives 75 additions and 6 doublings per [s]B
@@ -200,8 +201,8 @@ void ge448_scalarmul_base(ge448 *r, const sc448 *s)
         lookup_base(&e, i / 2, d[i]);
         ge448_add_affine(r, r, &e, 1);
     }
-    memset(d, 0, sizeof(d));
-    memset(&e, 0, sizeof(e));
+    OPENSSL_cleanse(d, sizeof(d)); /* the secret's digits */
+    OPENSSL_cleanse(&e, sizeof(e));
 }
 
 int ge448_vartable_init(ge448_vartable *t, const ge448 *a)

@@ -6,6 +6,7 @@
 #include "shake256.h"
 
 #include <string.h>
+#include <openssl/crypto.h>
 
 static const uint64_t RC[24] = {
     0x0000000000000001ULL, 0x0000000000008082ULL, 0x800000000000808aULL,
@@ -116,5 +117,5 @@ void shake256(uint8_t *out, size_t outlen, const uint8_t *in, size_t inlen)
     shake256_init(&c);
     shake256_absorb(&c, in, inlen);
     shake256_squeeze(&c, out, outlen);
-    memset(&c, 0, sizeof(c));
+    OPENSSL_cleanse(&c, sizeof(c)); /* the state can reveal a secret input */
 }
