@@ -388,7 +388,9 @@ static int load_pem_block(struct store_ctx *ctx, OSSL_CALLBACK *object_cb, void 
     int ok = 0;
 
     ERR_set_mark();
-    if (PEM_read_bio_ex(ctx->pem, &name, &header, &der, &der_len, PEM_FLAG_SECURE) <= 0) {
+    /* EAY_COMPATIBLE, as OpenSSL's PEM_read_bio: control bytes in the base64 are refused. */
+    if (PEM_read_bio_ex(ctx->pem, &name, &header, &der, &der_len,
+                        PEM_FLAG_SECURE | PEM_FLAG_EAY_COMPATIBLE) <= 0) {
         /* No more PEM blocks is the end of the file, not an error. */
         unsigned long err = ERR_peek_last_error();
 

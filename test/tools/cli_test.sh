@@ -84,6 +84,10 @@ done
 printf -- '-----BEGIN PUBLIC KEY-----\nMCkwBQYDK2VwAyAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=\n-----END PUBLIC KEY-----\n' >short.pub
 refuse "a 31-byte ED25519 public key is refused" edfast_only pkey -pubin -in short.pub -noout
 grep -q "invalid key length" last.out && pass "the refusal says: invalid key length" || fail "no clear reason: $(cat last.out)"
+# NUL bytes and a space inside the base64: refused, as by the default provider (PEM_read_bio).
+head -c 42 e.E.pub >nul.pub && printf '\000 ' >>nul.pub && tail -c +43 e.E.pub >>nul.pub
+refuse "PEM with NULs in the base64 is refused (file store)" edfast_only pkey -pubin -in nul.pub -noout
+refuse "(so does the default provider)" default_only pkey -pubin -in nul.pub -noout
 printf 'not a key\n' >junk.pem
 refuse "junk is refused" edfast_only pkey -in junk.pem -noout
 refuse "a directory is no key" edfast_only pkey -in . -noout
