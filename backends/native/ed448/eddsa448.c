@@ -34,11 +34,14 @@ struct native_ed448_key {
     atomic_int decoded;
     int pub_ok;            /* pub decodes */
     ge448 a;
-    /* Odd-multiple tables of A, built by the second verification. */
+    /*
+     * Odd-multiple tables of A (24 KiB), allocated and built by the second
+     * verification, so keys that are never verified twice stay small.
+     */
     pthread_mutex_t lock;
     atomic_int table_ready;
     atomic_uint verifications;
-    ge448_vartable table;
+    ge448_vartable *table;
 };
 
 /* Secret scalar and prefix from a seed (RFC 8032 5.2.5), constant time. */
@@ -100,6 +103,7 @@ void native_ed448_key_free(void *key)
     if (k == NULL)
         return;
     pthread_mutex_destroy(&k->lock);
+    free(k->table); /* public data */
     OPENSSL_cleanse(k, sizeof(*k));
     free(k);
 }
@@ -222,17 +226,23 @@ static const ge448_vartable *key_table(const struct native_ed448_key *ck)
     int ok = 1;
 
     if (atomic_load_explicit(&k->table_ready, memory_order_acquire))
-        return &k->table;
+        return k->table;
     if (atomic_fetch_add_explicit(&k->verifications, 1, memory_order_relaxed) == 0)
         return NULL;
     pthread_mutex_lock(&k->lock);
     if (!atomic_load_explicit(&k->table_ready, memory_order_relaxed)) {
-        ok = ge448_vartable_init(&k->table, &k->a);
-        if (ok)
+        ge448_vartable *t = malloc(sizeof(*t));
+
+        ok = t != NULL && ge448_vartable_init(t, &k->a);
+        if (ok) {
+            k->table = t;
             atomic_store_explicit(&k->table_ready, 1, memory_order_release);
+        } else {
+            free(t); /* out of memory: keep using the plain path */
+        }
     }
     pthread_mutex_unlock(&k->lock);
-    return ok ? &k->table : NULL;
+    return ok ? k->table : NULL;
 }
 
 int native_ed448_verify(const void *key, const struct edfast_instance *instance,
