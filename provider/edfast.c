@@ -157,7 +157,7 @@ static void edfast_teardown(void *vprovctx)
 
     for (curve = 0; curve < EDFAST_CURVE_COUNT; curve++)
         EVP_MD_free(provctx->prehash[curve]);
-    edfast_codec_teardown(((const struct edfast_provctx *)provctx)->handle);
+    edfast_codec_teardown(provctx->handle);
     free(provctx);
     edfast_backends_release();
 }
