@@ -155,7 +155,7 @@ static void describe(void)
         snprintf(g_description, sizeof(g_description), "%s (ED25519=%s, ED448=%s)",
                  provider_real_name(prov), b25519, b448);
     else
-        snprintf(g_description, sizeof(g_description), "%s", provider_real_name(prov));
+        snprintf(g_description, sizeof(g_description), "%s", OSSL_PROVIDER_get0_name(prov));
     ERR_clear_error();
 }
 
@@ -565,32 +565,41 @@ ok:
     return 1;
 }
 
-/* Copies msg[off, off+len) into the context's buffer, growing it by doubling. */
+#define STACK_MESSAGE 1024
+
+/*
+ * Copies msg[off, off+len) out of the Java array: into stack (up to
+ * STACK_MESSAGE bytes) or into the context's buffer, grown by doubling.
+ */
 static const unsigned char *copy_message(JNIEnv *env, struct sig_ctx *s, jbyteArray msg,
-                                         jint off, jint len)
+                                         jint off, jint len, unsigned char *stack)
 {
     static const unsigned char empty[1];
+    unsigned char *dst = stack;
 
     if (len <= 0)
         return empty;
-    if ((size_t)len > s->cap) {
-        size_t cap = s->cap ? s->cap : 256;
-        unsigned char *nbuf;
+    if (len > STACK_MESSAGE) {
+        if ((size_t)len > s->cap) {
+            size_t cap = s->cap ? s->cap : 4096;
+            unsigned char *nbuf;
 
-        while (cap < (size_t)len)
-            cap *= 2;
-        nbuf = malloc(cap);
-        if (nbuf == NULL)
-            return NULL;
-        if (s->buf != NULL) {
-            OPENSSL_cleanse(s->buf, s->cap);
-            free(s->buf);
+            while (cap < (size_t)len)
+                cap *= 2;
+            nbuf = malloc(cap);
+            if (nbuf == NULL)
+                return NULL;
+            if (s->buf != NULL) {
+                OPENSSL_cleanse(s->buf, s->cap);
+                free(s->buf);
+            }
+            s->buf = nbuf;
+            s->cap = cap;
         }
-        s->buf = nbuf;
-        s->cap = cap;
+        dst = s->buf;
     }
-    (*env)->GetByteArrayRegion(env, msg, off, len, (jbyte *)s->buf);
-    return s->buf;
+    (*env)->GetByteArrayRegion(env, msg, off, len, (jbyte *)dst);
+    return dst;
 }
 
 static int context_arg(JNIEnv *env, jbyteArray jcontext, unsigned char *context, size_t *len)
@@ -618,7 +627,7 @@ Java_org_edfast_jca_NativeLib_sign(JNIEnv *env, jclass cls, jlong hctx, jlong hk
 {
     struct sig_ctx *s = (struct sig_ctx *)(intptr_t)hctx;
     EVP_PKEY *key = (EVP_PKEY *)(intptr_t)hkey;
-    unsigned char sig[MAX_SIG], context[MAX_CONTEXT];
+    unsigned char sig[MAX_SIG], context[MAX_CONTEXT], stack[STACK_MESSAGE];
     size_t context_len, siglen = sizeof(sig);
     const unsigned char *m;
     int has_context = context_arg(env, jcontext, context, &context_len);
@@ -629,13 +638,14 @@ Java_org_edfast_jca_NativeLib_sign(JNIEnv *env, jclass cls, jlong hctx, jlong hk
     rc = prepare(s, key, 1, curve, inst, has_context ? context : NULL, context_len);
     if (rc != 1)
         return rc;
-    m = copy_message(env, s, msg, off, len);
+    m = copy_message(env, s, msg, off, len, stack);
     if (m == NULL)
         return RC_ERROR;
     if (EVP_DigestSign(s->md, sig, &siglen, m, (size_t)(len > 0 ? len : 0)) != 1) {
         ERR_clear_error();
         s->op = 0; /* force a full set-up next time */
-        return RC_ERROR;
+        /* A provider that takes the parameters may still refuse a combination. */
+        return inst == INST_PURE ? RC_ERROR : RC_UNSUPPORTED;
     }
     (*env)->SetByteArrayRegion(env, out, 0, (jsize)siglen, (const jbyte *)sig);
     return (jint)siglen;
@@ -649,7 +659,7 @@ Java_org_edfast_jca_NativeLib_verify(JNIEnv *env, jclass cls, jlong hctx, jlong 
 {
     struct sig_ctx *s = (struct sig_ctx *)(intptr_t)hctx;
     EVP_PKEY *key = (EVP_PKEY *)(intptr_t)hkey;
-    unsigned char sig[MAX_SIG], context[MAX_CONTEXT];
+    unsigned char sig[MAX_SIG], context[MAX_CONTEXT], stack[STACK_MESSAGE];
     size_t context_len, siglen = (size_t)(*env)->GetArrayLength(env, jsig);
     const unsigned char *m;
     int has_context = context_arg(env, jcontext, context, &context_len);
@@ -663,12 +673,20 @@ Java_org_edfast_jca_NativeLib_verify(JNIEnv *env, jclass cls, jlong hctx, jlong 
     rc = prepare(s, key, 2, curve, inst, has_context ? context : NULL, context_len);
     if (rc != 1)
         return rc;
-    m = copy_message(env, s, msg, off, len);
+    m = copy_message(env, s, msg, off, len, stack);
     if (m == NULL)
         return RC_ERROR;
+    ERR_clear_error();
     rc = EVP_DigestVerify(s->md, sig, siglen, m, (size_t)(len > 0 ? len : 0));
     if (rc != 1) {
+        /* "does not verify" raises nothing; a refused instance/context raises an error */
+        int refused = inst != INST_PURE && ERR_peek_error() != 0;
+
         ERR_clear_error();
+        if (refused) {
+            s->op = 0;
+            return RC_UNSUPPORTED;
+        }
         rc = 0;
     }
     return rc;

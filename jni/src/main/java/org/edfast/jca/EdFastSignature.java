@@ -1,6 +1,5 @@
 package org.edfast.jca;
 
-import java.lang.ref.Cleaner;
 import java.lang.ref.Reference;
 import java.security.AlgorithmParameters;
 import java.security.GeneralSecurityException;
@@ -8,7 +7,6 @@ import java.security.InvalidAlgorithmParameterException;
 import java.security.InvalidKeyException;
 import java.security.InvalidParameterException;
 import java.security.PrivateKey;
-import java.security.ProviderException;
 import java.security.PublicKey;
 import java.security.SecureRandom;
 import java.security.Signature;
@@ -48,8 +46,9 @@ final class EdFastSignature extends SignatureSpi {
     private int len;
     private boolean inProgress;
 
+    /** This object's own native context, 0 when not made yet or when it borrows. */
     private long sigctx;
-    private Cleaner.Cleanable sigctxCleanable;
+    private boolean borrowing;
 
     /** The last foreign key given, and what it became (saves re-converting it each init). */
     private Object lastForeign;
@@ -187,16 +186,18 @@ final class EdFastSignature extends SignatureSpi {
         buf = Arrays.copyOf(buf, cap);
     }
 
-    private long sigctx() {
-        if (sigctx == 0) {
-            long h = NativeLib.newSigCtx();
-            if (h == 0) {
-                throw new ProviderException("out of memory making an EVP_MD_CTX");
-            }
-            sigctx = h;
-            sigctxCleanable = NativeKey.CLEANER.register(this, () -> NativeLib.freeSigCtx(h));
+    private long sigctx(boolean signing) {
+        if (sigctx != 0) {
+            return sigctx;
         }
-        return sigctx;
+        if (!borrowing) {
+            sigctx = SigContexts.own(this);
+            if (sigctx != 0) {
+                return sigctx;
+            }
+            borrowing = true;
+        }
+        return SigContexts.threadShared(signing);
     }
 
     @Override
@@ -209,7 +210,7 @@ final class EdFastSignature extends SignatureSpi {
                 byte[] sig = new byte[curve.sigLen];
                 int rc;
                 try {
-                    rc = NativeLib.sign(sigctx(), privateKey.handle(), curve.id, instance, context,
+                    rc = NativeLib.sign(sigctx(true), privateKey.handle(), curve.id, instance, context,
                             buf, 0, len, sig);
                 } catch (InvalidKeyException e) {
                     throw new SignatureException(e);
@@ -248,7 +249,7 @@ final class EdFastSignature extends SignatureSpi {
             if (NativeLib.AVAILABLE) {
                 int rc;
                 try {
-                    rc = NativeLib.verify(sigctx(), publicKey.handle(), curve.id, instance, context,
+                    rc = NativeLib.verify(sigctx(false), publicKey.handle(), curve.id, instance, context,
                             buf, 0, len, sig);
                 } catch (InvalidKeyException e) {
                     throw new SignatureException(e);

@@ -1,0 +1,110 @@
+package org.edfast.jca;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.File;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * How the library context is chosen, each case in a child JVM (the choice is
+ * made once per process): OpenSSL configuration that routes EdDSA to edfast,
+ * one that loads edfast without preferring it, one without edfast (the glue
+ * loads it itself), a missing file, edfast.forceJava, and the FINE log line.
+ */
+class ConfigTest {
+    @TempDir
+    Path dir;
+
+    private String run(String... props) throws Exception {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(ProcessHandle.current().info().command().orElse("java"));
+        cmd.add("-Djava.library.path=" + System.getProperty("java.library.path"));
+        cmd.add("-Dedfast.modules=" + System.getProperty("edfast.modules"));
+        if (T.JDK >= 22) {
+            cmd.add("--enable-native-access=ALL-UNNAMED");
+        }
+        for (String p : props) {
+            cmd.add(p);
+        }
+        cmd.add("-cp");
+        cmd.add(location(ConfigProbe.class) + File.pathSeparator + location(EdFastProvider.class));
+        cmd.add(ConfigProbe.class.getName());
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+        pb.environment().remove("OPENSSL_CONF");
+        Process proc = pb.start();
+        String out = new String(proc.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(proc.waitFor(120, TimeUnit.SECONDS));
+        assertEquals(0, proc.exitValue(), out);
+        assertTrue(out.contains("VERIFIED=true"), out);
+        return out;
+    }
+
+    private static String location(Class<?> c) throws Exception {
+        return Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+    }
+
+    private Path conf(String name, String text) throws Exception {
+        Path p = dir.resolve(name);
+        Files.writeString(p, text);
+        return p;
+    }
+
+    private String module() {
+        return System.getProperty("edfast.modules") + File.separator + "edfast.so";
+    }
+
+    @Test
+    void configurationDecides() throws Exception {
+        assumeTrue(T.EXPECT_NATIVE && System.getProperty("edfast.modules") != null);
+        String head = "openssl_conf = init\n[init]\nproviders = provs\n";
+        Path routes = conf("routes.cnf", head + "alg_section = algs\n[provs]\nedfast = ef\ndefault = df\n"
+                + "[ef]\nmodule = " + module() + "\nactivate = 1\n[df]\nactivate = 1\n"
+                + "[algs]\ndefault_properties = ?provider=edfast\n");
+        String out = run("-Dedfast.openssl.conf=" + routes);
+        assertTrue(out.contains("PROVIDER=edfast (ED25519="), out);
+        assertTrue(out.contains("configuration routes EdDSA to edfast"), out);
+
+        Path loads = conf("loads.cnf", head + "[provs]\nedfast = ef\ndefault = df\n"
+                + "[ef]\nmodule = " + module() + "\nactivate = 1\n[df]\nactivate = 1\n");
+        out = run("-Dedfast.openssl.conf=" + loads);
+        assertTrue(out.contains("PROVIDER=edfast (ED25519="), out);
+        assertTrue(out.contains("configuration loads edfast"), out);
+
+        Path none = conf("none.cnf", head + "[provs]\ndefault = df\n[df]\nactivate = 1\n");
+        out = run("-Dedfast.openssl.conf=" + none);
+        assertTrue(out.contains("PROVIDER=edfast (ED25519="), out);
+        assertTrue(out.contains("does not route EdDSA to edfast") && out.contains("; loaded "), out);
+
+        // edfast's own backend choice through its config section
+        Path openssl = conf("openssl-backend.cnf", head + "alg_section = algs\n[provs]\nedfast = ef\ndefault = df\n"
+                + "[ef]\nmodule = " + module() + "\nactivate = 1\nbackend = openssl\n[df]\nactivate = 1\n"
+                + "[algs]\ndefault_properties = ?provider=edfast\n");
+        out = run("-Dedfast.openssl.conf=" + openssl);
+        assertTrue(out.contains("PROVIDER=edfast (ED25519=openssl, ED448=openssl)"), out);
+    }
+
+    @Test
+    void fallbacksAndLogging() throws Exception {
+        assumeTrue(T.EXPECT_NATIVE && System.getProperty("edfast.modules") != null);
+        String out = run("-Dedfast.openssl.conf=" + dir.resolve("missing.cnf"));
+        assertTrue(out.contains("NATIVE=false") && out.contains("PROVIDER=SunEC"), out);
+        assertTrue(out.contains("WARNING"), out);
+
+        out = run("-Dedfast.forceJava=true");
+        assertTrue(out.contains("NATIVE=false") && out.contains("forced"), out);
+
+        Path logging = conf("logging.properties", "handlers = java.util.logging.ConsoleHandler\n"
+                + "java.util.logging.ConsoleHandler.level = FINE\norg.edfast.jca.level = FINE\n");
+        out = run("-Djava.util.logging.config.file=" + logging);
+        assertTrue(out.contains("FINE: EdFast: OpenSSL provider edfast (ED25519="), out);
+    }
+}
