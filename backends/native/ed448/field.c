@@ -387,8 +387,3 @@ void fe448_inv(fe448 *r, const fe448 *a)
     fe448_sqr(&t, &t);
     fe448_mul(r, &t, a);
 }
-
-const char *fe448_impl_name(void)
-{
-    return "portable";
-}

@@ -89,7 +89,5 @@ uint64_t fe448_isr(fe448 *r, const fe448 *a);
 /* r = 1/a (0 for a = 0). */
 void fe448_inv(fe448 *r, const fe448 *a);
 
-/* Which multiplier is in use ("portable", "mulx"), after the first call. */
-const char *fe448_impl_name(void);
 
 #endif
