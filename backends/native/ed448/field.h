@@ -89,5 +89,4 @@ uint64_t fe448_isr(fe448 *r, const fe448 *a);
 /* r = 1/a (0 for a = 0). */
 void fe448_inv(fe448 *r, const fe448 *a);
 
-
 #endif
