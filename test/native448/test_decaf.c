@@ -43,7 +43,7 @@ int main(int argc, char **argv)
         inst.context = ctx;
         inst.context_len = ctx_len;
         if (prehash) {
-            shake256(ph, sizeof(ph), msg, len);
+            n448_shake256(ph, sizeof(ph), msg, len);
             m = ph;
             m_len = sizeof(ph);
         }

@@ -40,7 +40,7 @@ static void secret_scalar(sc448 *a, const uint8_t seed[57])
 {
     uint8_t h[114];
 
-    shake256(h, sizeof(h), seed, 57);
+    n448_shake256(h, sizeof(h), seed, 57);
     h[0] &= 0xfc;
     h[56] = 0;
     h[55] |= 0x80;
@@ -53,15 +53,15 @@ static void forge_s(uint8_t sig[114], const sc448 *r, const sc448 *a, const uint
 {
     static const uint8_t dom[10] = { 'S', 'i', 'g', 'E', 'd', '4', '4', '8', 0, 0 };
     uint8_t h[114];
-    shake256_ctx c;
+    n448_shake256_ctx c;
     sc448 k, s;
 
-    shake256_init(&c);
-    shake256_absorb(&c, dom, sizeof(dom));
-    shake256_absorb(&c, sig, 57);
-    shake256_absorb(&c, pub, 57);
-    shake256_absorb(&c, msg, len);
-    shake256_squeeze(&c, h, sizeof(h));
+    n448_shake256_init(&c);
+    n448_shake256_absorb(&c, dom, sizeof(dom));
+    n448_shake256_absorb(&c, sig, 57);
+    n448_shake256_absorb(&c, pub, 57);
+    n448_shake256_absorb(&c, msg, len);
+    n448_shake256_squeeze(&c, h, sizeof(h));
     sc448_from_bytes(&k, h, sizeof(h));
     sc448_muladd(&s, &k, a, r);
     sc448_to_bytes(sig + 57, &s);

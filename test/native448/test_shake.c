@@ -27,25 +27,25 @@ int main(void)
         size_t outlen = 1 + len % 300;
 
         ossl_shake(want, outlen, in, len);
-        shake256(got, outlen, in, len);
+        n448_shake256(got, outlen, in, len);
         CHECK(memcmp(want, got, outlen) == 0, "one-shot len %zu out %zu", len, outlen);
     }
     /* random chunking of absorb and squeeze */
     for (int it = 0; it < 3000; it++) {
         size_t len = (size_t)(rng_u64(&rng) % sizeof(in));
         size_t outlen = 1 + (size_t)(rng_u64(&rng) % sizeof(want));
-        shake256_ctx c;
+        n448_shake256_ctx c;
         size_t done = 0;
 
         rng_bytes(&rng, in, len);
         ossl_shake(want, outlen, in, len);
-        shake256_init(&c);
+        n448_shake256_init(&c);
         while (done < len) {
             size_t n = (size_t)(rng_u64(&rng) % 200);
 
             if (n > len - done)
                 n = len - done;
-            shake256_absorb(&c, in + done, n);
+            n448_shake256_absorb(&c, in + done, n);
             done += n;
         }
         done = 0;
@@ -54,7 +54,7 @@ int main(void)
 
             if (n > outlen - done)
                 n = outlen - done;
-            shake256_squeeze(&c, got + done, n);
+            n448_shake256_squeeze(&c, got + done, n);
             done += n;
         }
         CHECK(memcmp(want, got, outlen) == 0, "chunked len %zu out %zu", len, outlen);

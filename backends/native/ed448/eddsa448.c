@@ -49,7 +49,7 @@ static void expand_seed(sc448 *s, uint8_t prefix[57], const uint8_t seed[57])
 {
     uint8_t h[114];
 
-    shake256(h, sizeof(h), seed, 57);
+    n448_shake256(h, sizeof(h), seed, 57);
     h[0] &= 0xfc;
     h[56] = 0;
     h[55] |= 0x80;
@@ -109,7 +109,7 @@ void native_ed448_key_free(void *key)
 }
 
 /* SHAKE256 started with dom4(phflag, context). */
-static int hash_init_dom4(shake256_ctx *c, const struct edfast_instance *inst)
+static int hash_init_dom4(n448_shake256_ctx *c, const struct edfast_instance *inst)
 {
     uint8_t hdr[10] = { 'S', 'i', 'g', 'E', 'd', '4', '4', '8', 0, 0 };
 
@@ -118,10 +118,10 @@ static int hash_init_dom4(shake256_ctx *c, const struct edfast_instance *inst)
         return 0;
     hdr[8] = inst->framing == EDFAST_PREHASH ? 1 : 0;
     hdr[9] = (uint8_t)inst->context_len;
-    shake256_init(c);
-    shake256_absorb(c, hdr, sizeof(hdr));
+    n448_shake256_init(c);
+    n448_shake256_absorb(c, hdr, sizeof(hdr));
     if (inst->context_len > 0)
-        shake256_absorb(c, inst->context, inst->context_len);
+        n448_shake256_absorb(c, inst->context, inst->context_len);
     return 1;
 }
 
@@ -142,15 +142,15 @@ static int framing_ok(const struct edfast_instance *inst, size_t msg_len)
 static int challenge(sc448 *k, const struct edfast_instance *inst, const uint8_t r[57],
                      const uint8_t pub[57], const uint8_t *msg, size_t msg_len)
 {
-    shake256_ctx c;
+    n448_shake256_ctx c;
     uint8_t h[114];
 
     if (!hash_init_dom4(&c, inst))
         return 0;
-    shake256_absorb(&c, r, 57);
-    shake256_absorb(&c, pub, 57);
-    shake256_absorb(&c, msg, msg_len);
-    shake256_squeeze(&c, h, sizeof(h));
+    n448_shake256_absorb(&c, r, 57);
+    n448_shake256_absorb(&c, pub, 57);
+    n448_shake256_absorb(&c, msg, msg_len);
+    n448_shake256_squeeze(&c, h, sizeof(h));
     sc448_from_bytes(k, h, sizeof(h));
     return 1;
 }
@@ -159,7 +159,7 @@ int native_ed448_sign(const void *key, const struct edfast_instance *instance,
                       const uint8_t *msg, size_t msg_len, uint8_t sig[114])
 {
     const struct native_ed448_key *k = key;
-    shake256_ctx c;
+    n448_shake256_ctx c;
     uint8_t h[114];
     sc448 r, ch, s;
     ge448 rp;
@@ -172,9 +172,9 @@ int native_ed448_sign(const void *key, const struct edfast_instance *instance,
         msg = (const uint8_t *)"";
 
     /* r = SHAKE256(dom4 || prefix || M, 114) mod l */
-    shake256_absorb(&c, k->prefix, 57);
-    shake256_absorb(&c, msg, msg_len);
-    shake256_squeeze(&c, h, sizeof(h));
+    n448_shake256_absorb(&c, k->prefix, 57);
+    n448_shake256_absorb(&c, msg, msg_len);
+    n448_shake256_squeeze(&c, h, sizeof(h));
     sc448_from_bytes(&r, h, sizeof(h));
 
     ge448_scalarmul_base(&rp, &r);

@@ -30,7 +30,7 @@ static inline uint64_t rotl(uint64_t v, unsigned n)
     return n ? (v << n) | (v >> (64 - n)) : v;
 }
 
-void keccak_f1600(uint64_t a[25])
+void n448_keccak_f1600(uint64_t a[25])
 {
     uint64_t b[25], c[5], d[5];
 
@@ -53,7 +53,7 @@ void keccak_f1600(uint64_t a[25])
     }
 }
 
-void shake256_init(shake256_ctx *c)
+void n448_shake256_init(n448_shake256_ctx *c)
 {
     memset(c, 0, sizeof(*c));
 }
@@ -67,7 +67,7 @@ static inline uint64_t load64_le(const uint8_t *p)
     return v;
 }
 
-void shake256_absorb(shake256_ctx *c, const uint8_t *in, size_t len)
+void n448_shake256_absorb(n448_shake256_ctx *c, const uint8_t *in, size_t len)
 {
     while (len > 0) {
         if (c->pos % 8 == 0 && len >= 8) {
@@ -84,24 +84,24 @@ void shake256_absorb(shake256_ctx *c, const uint8_t *in, size_t len)
             len--;
         }
         if (c->pos == SHAKE256_RATE) {
-            keccak_f1600(c->s);
+            n448_keccak_f1600(c->s);
             c->pos = 0;
         }
     }
 }
 
-void shake256_squeeze(shake256_ctx *c, uint8_t *out, size_t len)
+void n448_shake256_squeeze(n448_shake256_ctx *c, uint8_t *out, size_t len)
 {
     if (!c->squeezing) {
         c->s[c->pos / 8] ^= (uint64_t)0x1f << (8 * (c->pos % 8));
         c->s[(SHAKE256_RATE - 1) / 8] ^= (uint64_t)0x80 << (8 * ((SHAKE256_RATE - 1) % 8));
-        keccak_f1600(c->s);
+        n448_keccak_f1600(c->s);
         c->pos = 0;
         c->squeezing = 1;
     }
     while (len > 0) {
         if (c->pos == SHAKE256_RATE) {
-            keccak_f1600(c->s);
+            n448_keccak_f1600(c->s);
             c->pos = 0;
         }
         *out++ = (uint8_t)(c->s[c->pos / 8] >> (8 * (c->pos % 8)));
@@ -110,12 +110,12 @@ void shake256_squeeze(shake256_ctx *c, uint8_t *out, size_t len)
     }
 }
 
-void shake256(uint8_t *out, size_t outlen, const uint8_t *in, size_t inlen)
+void n448_shake256(uint8_t *out, size_t outlen, const uint8_t *in, size_t inlen)
 {
-    shake256_ctx c;
+    n448_shake256_ctx c;
 
-    shake256_init(&c);
-    shake256_absorb(&c, in, inlen);
-    shake256_squeeze(&c, out, outlen);
+    n448_shake256_init(&c);
+    n448_shake256_absorb(&c, in, inlen);
+    n448_shake256_squeeze(&c, out, outlen);
     OPENSSL_cleanse(&c, sizeof(c)); /* the state can reveal a secret input */
 }

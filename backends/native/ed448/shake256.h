@@ -15,13 +15,13 @@ typedef struct {
     uint64_t s[25];
     size_t pos;     /* bytes absorbed into / squeezed from the current block */
     int squeezing;
-} shake256_ctx;
+} n448_shake256_ctx;
 
-void shake256_init(shake256_ctx *c);
-void shake256_absorb(shake256_ctx *c, const uint8_t *in, size_t len);
+void n448_shake256_init(n448_shake256_ctx *c);
+void n448_shake256_absorb(n448_shake256_ctx *c, const uint8_t *in, size_t len);
 /* Pads on the first call; may be called repeatedly to read more output. */
-void shake256_squeeze(shake256_ctx *c, uint8_t *out, size_t len);
-void shake256(uint8_t *out, size_t outlen, const uint8_t *in, size_t inlen);
-void keccak_f1600(uint64_t s[25]);
+void n448_shake256_squeeze(n448_shake256_ctx *c, uint8_t *out, size_t len);
+void n448_shake256(uint8_t *out, size_t outlen, const uint8_t *in, size_t inlen);
+void n448_keccak_f1600(uint64_t s[25]);
 
 #endif
