@@ -6,8 +6,8 @@
  * because vpmadd52 reads only 52 bits of each input.  A product a_i b_j of
  * weight 2^(51(i+j)) comes back as 52 low bits and 52 high bits, the high
  * part weighing 2^(51(i+j+1)) * 2: columns are summed as lo[k] + 2 hi[k-1],
- * then the columns from 2^255 up fold back times 19, then two rounds of
- * parallel carries make the result tight again.
+ * then the columns from 2^255 up fold back times 19, then one round of
+ * parallel carries makes the result tight again (columns stay below 2^56).
  *
  * Nothing here branches on or indexes by secret data: the table scan masks
  * every entry, the negation is a blend.
