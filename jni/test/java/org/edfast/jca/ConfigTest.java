@@ -77,7 +77,9 @@ class ConfigTest {
                 + "[ef]\nmodule = " + module() + "\nactivate = 1\n[df]\nactivate = 1\n");
         out = run("-Dedfast.openssl.conf=" + loads);
         assertTrue(out.contains("PROVIDER=edfast (ED25519="), out);
-        assertTrue(out.contains("configuration loads edfast"), out);
+        // Without default_properties, OpenSSL may still pick edfast on its own; if not, the
+        // glue asks for it with ?provider=edfast in the same library context.
+        assertTrue(out.contains("configuration loads edfast") || out.contains("configuration routes EdDSA"), out);
 
         Path none = conf("none.cnf", head + "[provs]\ndefault = df\n[df]\nactivate = 1\n");
         out = run("-Dedfast.openssl.conf=" + none);

@@ -167,7 +167,9 @@ class InteropTest {
                 assertArrayEquals(k.getEncoded(), t.getEncoded());
             }
             for (Key k : new Key[] {ed.getPrivate(), ed.getPublic()}) {
-                assertSame(k, ekf.translateKey(k));
+                if (EdFastProvider.isNative()) { // on the Java path the generator makes SunEC keys
+                    assertSame(k, ekf.translateKey(k));
+                }
                 Key t = skf.translateKey(k);
                 assertArrayEquals(k.getEncoded(), t.getEncoded());
             }
