@@ -5,10 +5,11 @@
  * necessarily reduced.  Two bounds are tracked by the callers:
  *   tight: every limb < 2^51 + 2^17  (output of mul, sq, sub, carry, decode)
  *   loose: every limb < 2^52 + 2^18  (sum of two tight values)
- * mul and sq accept loose inputs and produce tight ones; add takes tight and
- * gives loose; sub and neg take loose and give tight.  Keeping add free of
- * carries saves a few percent in the point formulas, which is why the two
- * bounds exist at all.
+ * mul and sq accept any limbs below 2^54 (loose values, or the sum of a
+ * loose and a tight one) and produce tight ones; add takes tight and gives
+ * loose; sub and neg take loose and give tight.  Keeping add free of carries
+ * saves a few percent in the point formulas, which is why the two bounds
+ * exist at all.
  *
  * Everything here is constant time; the hot operations are static inline so
  * the point formulas can be scheduled across calls.
@@ -91,9 +92,9 @@ static inline void n25519_fe_neg(n25519_fe *h, const n25519_fe *f)
  * Folds five 128-bit column sums into a tight element.  The carries of all
  * columns are taken at once, twice, instead of rippling through the limbs:
  * the serial chain was the latency bottleneck of squaring runs (inversion,
- * square roots).  Bounds: with loose inputs every column is < 2^112, so each
- * c >> 51 (and 19 (c4 >> 51), c4 having no wrapped terms) fits in 64 bits;
- * after the first pass limbs are < 2^61, after the second they are tight.
+ * square roots).  Bounds: with inputs below 2^54 every column is < 2^115,
+ * so each c >> 51 (and 19 (c4 >> 51), c4 having no wrapped terms) fits in
+ * 64 bits; after the second pass the limbs are tight.
  */
 static inline void n25519_fe_reduce128(n25519_fe *h, n25519_u128 c0, n25519_u128 c1,
                                        n25519_u128 c2, n25519_u128 c3, n25519_u128 c4)
