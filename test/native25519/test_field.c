@@ -260,6 +260,35 @@ static void test_ops(int iters)
     }
 }
 
+/* mul and sq take any limbs below 2^54 (what the point formulas feed them). */
+static void test_wide_inputs(int iters)
+{
+    for (int i = 0; i < iters; i++) {
+        n25519_fe a, b, r;
+        BIGNUM *A, *B, *W = BN_new();
+
+        for (int j = 0; j < 5; j++) {
+            a.v[j] = t_rand64() >> 10;
+            b.v[j] = t_rand64() >> 10;
+            if (i < 4) { /* all-maximal limbs */
+                a.v[j] = ((uint64_t)1 << 54) - 1;
+                b.v[j] = i & 1 ? ((uint64_t)1 << 54) - 1 : ((uint64_t)1 << 51) + (1 << 17) - 1;
+            }
+        }
+        A = fe_bn(&a);
+        B = fe_bn(&b);
+        n25519_fe_mul(&r, &a, &b);
+        BN_mod_mul(W, A, B, P, CTX);
+        CHECK(tight(&r) && bn_eq_fe(W, &r), "mul wide %d", i);
+        n25519_fe_sq(&r, &a);
+        BN_mod_sqr(W, A, P, CTX);
+        CHECK(tight(&r) && bn_eq_fe(W, &r), "sq wide %d", i);
+        BN_free(A);
+        BN_free(B);
+        BN_free(W);
+    }
+}
+
 int main(void)
 {
     P = bn_p();
@@ -267,6 +296,7 @@ int main(void)
     t_seed(1);
     test_constants();
     test_ops(20000);
+    test_wide_inputs(20000);
     BN_free(P);
     BN_CTX_free(CTX);
     return t_finish("test_field");
