@@ -694,23 +694,24 @@ Java_org_edfast_jca_NativeLib_verify(JNIEnv *env, jclass cls, jlong hctx, jlong 
 
 /* ------------------------------------------------------------------ benchmark */
 
-static double now_ns(void)
+static double now_ns(int cpu_clock)
 {
     struct timespec ts;
 
-    clock_gettime(CLOCK_MONOTONIC, &ts);
+    clock_gettime(cpu_clock ? CLOCK_THREAD_CPUTIME_ID : CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
 }
 
 /*
- * evpLoop(key, curve, op, msgLen, iterations): nanoseconds for `iterations`
- * operations done in C through the same EVP path (same library context, same
- * provider, re-initialised EVP_MD_CTX).  op 0 keygen, 1 sign, 2 verify,
- * 3 sign+verify.  Negative on failure.
+ * evpLoop(key, curve, op, msgLen, iterations, cpuClock): nanoseconds (of this
+ * thread's CPU time when cpuClock, else wall time) for `iterations` operations
+ * done in C through the same EVP path (same library context, same provider,
+ * re-initialised EVP_MD_CTX).  op 0 keygen, 1 sign, 2 verify, 3 sign+verify.
+ * Negative on failure.
  */
 JNIEXPORT jlong JNICALL
 Java_org_edfast_jca_NativeLib_evpLoop(JNIEnv *env, jclass cls, jlong hkey, jint curve, jint op,
-                                      jint msg_len, jint iterations)
+                                      jint msg_len, jint iterations, jboolean cpu_clock)
 {
     EVP_PKEY *key = (EVP_PKEY *)(intptr_t)hkey;
     EVP_MD_CTX *sctx = EVP_MD_CTX_new(), *vctx = EVP_MD_CTX_new();
@@ -736,7 +737,7 @@ Java_org_edfast_jca_NativeLib_evpLoop(JNIEnv *env, jclass cls, jlong hkey, jint 
         ok = gctx != NULL && EVP_PKEY_keygen_init(gctx) > 0;
     }
     if (ok) {
-        start = now_ns();
+        start = now_ns(cpu_clock);
         for (jint i = 0; ok && i < iterations; i++) {
             if (op == 0) {
                 EVP_PKEY *k = NULL;
@@ -754,7 +755,7 @@ Java_org_edfast_jca_NativeLib_evpLoop(JNIEnv *env, jclass cls, jlong hkey, jint 
                 ok = EVP_DigestVerifyInit_ex(vctx, NULL, NULL, NULL, NULL, NULL, NULL) == 1
                     && EVP_DigestVerify(vctx, sig, siglen, msg, (size_t)msg_len) == 1;
         }
-        end = now_ns();
+        end = now_ns(cpu_clock);
     }
     ERR_clear_error();
     EVP_PKEY_CTX_free(gctx);

@@ -21,8 +21,12 @@ import org.edfast.jca.EdFastProvider;
  * BouncyCastle (when bcprov is on the class path), plus the same EVP loop run
  * in C through EdFast's library context ("C EVP": the ceiling for EdFast).
  *
- * Each cell: a warm-up, then several timed iterations of a fixed duration;
- * the median of the iterations' operations per second is reported.
+ * Each row: every implementation is warmed up, then the timed iterations of the
+ * four columns are interleaved (EdFast, SunEC, BC, C, EdFast, ...) so that a
+ * change of machine load hits them alike; the median of each column's
+ * iterations is reported.  Time is the measuring thread's CPU time by default
+ * (--clock cpu), which keeps the figures meaningful on a shared, loaded machine;
+ * --clock wall measures elapsed time instead.
  *
  * Options: --smoke (tiny run: checks that every implementation agrees and that
  * every cell can be measured; no timing claims), --iterations N (default 5),
@@ -34,6 +38,18 @@ public final class EdBench {
     static int iterations = 5;
     static long iterMillis = 300;
     static long warmupMillis = 500;
+    static boolean cpuClock = true;
+    static final java.lang.management.ThreadMXBean THREADS =
+            java.lang.management.ManagementFactory.getThreadMXBean();
+
+    /** One timed iteration of one column: operations per second. */
+    interface Runner {
+        double iterate(long millis) throws Exception;
+    }
+
+    static long now() {
+        return cpuClock ? THREADS.getCurrentThreadCpuTime() : System.nanoTime();
+    }
 
     interface Op {
         void run() throws Exception;
@@ -57,6 +73,9 @@ public final class EdBench {
                     break;
                 case "--millis":
                     iterMillis = Long.parseLong(args[++i]);
+                    break;
+                case "--clock":
+                    cpuClock = args[++i].equals("cpu");
                     break;
                 case "--warmup":
                     warmupMillis = Long.parseLong(args[++i]);
@@ -93,8 +112,8 @@ public final class EdBench {
                 Runtime.version(), EdFastProvider.openSslProvider(),
                 bc == null ? "absent" : bc.getVersionStr());
         System.out.printf("# load average at start: %s%n", loadAverage());
-        System.out.printf("# %d iterations x %d ms after %d ms warm-up, median ops/s%n",
-                iterations, iterMillis, warmupMillis);
+        System.out.printf("# %d interleaved iterations x %d ms after %d ms warm-up; median ops per %s second%n",
+                iterations, iterMillis, warmupMillis, cpuClock ? "CPU" : "wall-clock");
 
         check(providers, curves);
 
@@ -107,11 +126,12 @@ public final class EdBench {
             for (String curve : curves) {
                 int[] rowSizes = op.equals("keyGen") ? new int[] {0} : sizes;
                 for (int size : rowSizes) {
-                    double[] r = new double[4];
-                    for (int p = 0; p < 3; p++) {
-                        r[p] = p < providers.size() ? measure(providers.get(p), op, curve, size) : Double.NaN;
+                    Runner[] runners = new Runner[4];
+                    for (int p = 0; p < 3 && p < providers.size(); p++) {
+                        runners[p] = javaRunner(operation(providers.get(p), op, curve, size));
                     }
-                    r[3] = measureC(edfast, op, curve, size);
+                    runners[3] = cRunner(edfast, op, curve, size);
+                    double[] r = measureRow(runners);
                     allMeasured &= r[0] > 0 && r[1] > 0;
                     System.out.printf("%-14s %-8s %6s %12s %12s %12s %12s %9s %9s%n", op, curve,
                             size == 0 ? "-" : Integer.toString(size), fmt(r[0]), fmt(r[1]),
@@ -226,55 +246,64 @@ public final class EdBench {
         }
     }
 
-    /** Median ops/s of the timed iterations. */
-    static double measure(Provider p, String op, String curve, int size) throws Exception {
-        Op o = operation(p, op, curve, size);
-        runFor(o, warmupMillis);
-        double[] rates = new double[iterations];
-        for (int i = 0; i < iterations; i++) {
-            rates[i] = runFor(o, iterMillis);
-        }
-        return median(rates);
-    }
-
-    static double runFor(Op o, long millis) throws Exception {
-        long deadline = System.nanoTime() + millis * 1_000_000L;
-        long start = System.nanoTime();
-        long n = 0;
-        long now;
-        do {
-            for (int i = 0; i < 8; i++) {
-                o.run();
-            }
-            n += 8;
-            now = System.nanoTime();
-        } while (now < deadline);
-        return n * 1e9 / (now - start);
+    static Runner javaRunner(Op o) {
+        return millis -> {
+            long budget = millis * 1_000_000L;
+            long start = now();
+            long n = 0;
+            long elapsed;
+            do {
+                for (int i = 0; i < 8; i++) {
+                    o.run();
+                }
+                n += 8;
+                elapsed = now() - start;
+            } while (elapsed < budget);
+            return n * 1e9 / elapsed;
+        };
     }
 
     /** The same operations looped in C through EVP in EdFast's library context. */
-    static double measureC(Provider edfast, String op, String curve, int size) throws Exception {
+    static Runner cRunner(Provider edfast, String op, String curve, int size) throws Exception {
         if (!EdFastProvider.isNative()) {
-            return Double.NaN;
+            return null;
         }
         PrivateKey k = KeyPairGenerator.getInstance(curve, edfast).generateKeyPair().getPrivate();
         int code = Arrays.asList(ALL_OPS).indexOf(op);
-        // Calibrate the count so that one call lasts about one iteration.
-        int n = 8;
-        long ns = EdFastProvider.nativeLoopNanos(k, code, size, n);
-        long deadline = System.nanoTime() + warmupMillis * 1_000_000L;
-        while (ns >= 0 && System.nanoTime() < deadline) {
-            n = (int) Math.max(8, Math.min(1_000_000, n * (iterMillis * 1e6 / Math.max(ns, 1))));
-            ns = EdFastProvider.nativeLoopNanos(k, code, size, n);
+        int[] count = {8};
+        return millis -> {
+            // Adjust the count so that one native call lasts about one iteration.
+            long ns = EdFastProvider.nativeLoopNanos(k, code, size, count[0], cpuClock);
+            if (ns <= 0) {
+                return Double.NaN;
+            }
+            double rate = count[0] * 1e9 / ns;
+            count[0] = (int) Math.max(8, Math.min(2_000_000, rate * millis / 1000.0));
+            return rate;
+        };
+    }
+
+    /** Warms every column, then interleaves their iterations; the medians. */
+    static double[] measureRow(Runner[] runners) throws Exception {
+        double[][] rates = new double[runners.length][iterations];
+        for (Runner r : runners) {
+            if (r != null) {
+                long end = System.nanoTime() + warmupMillis * 1_000_000L;
+                do {
+                    r.iterate(Math.max(1, warmupMillis / 5));
+                } while (System.nanoTime() < end);
+            }
         }
-        if (ns < 0) {
-            return Double.NaN;
-        }
-        double[] rates = new double[iterations];
         for (int i = 0; i < iterations; i++) {
-            rates[i] = n * 1e9 / EdFastProvider.nativeLoopNanos(k, code, size, n);
+            for (int c = 0; c < runners.length; c++) {
+                rates[c][i] = runners[c] == null ? Double.NaN : runners[c].iterate(iterMillis);
+            }
         }
-        return median(rates);
+        double[] med = new double[runners.length];
+        for (int c = 0; c < runners.length; c++) {
+            med[c] = median(rates[c]);
+        }
+        return med;
     }
 
     static double median(double[] v) {

@@ -31,6 +31,8 @@ enum Curve {
     final BigInteger order;
     /** Edwards d, reduced mod p. */
     final BigInteger d;
+    /** L, little-endian in keyLen bytes. */
+    private final byte[] orderLe;
 
     Curve(int id, String name, int keyLen, int bits, byte oidLastByte, BigInteger p,
             BigInteger order, BigInteger d) {
@@ -48,6 +50,11 @@ enum Curve {
             d = BigInteger.valueOf(-121665).multiply(BigInteger.valueOf(121666).modInverse(p));
         }
         this.d = d.mod(p);
+        byte[] be = order.toByteArray();
+        this.orderLe = new byte[keyLen];
+        for (int i = 0; i < be.length && i < keyLen; i++) {
+            orderLe[i] = be[be.length - 1 - i];
+        }
     }
 
     static Curve byName(String name) {
@@ -92,13 +99,16 @@ enum Curve {
         return last == 0x70 ? ED25519 : last == 0x71 ? ED448 : null;
     }
 
-    /** Is the little-endian scalar s (sig[off..off+keyLen)) at least L? */
+    /** Is the little-endian scalar s (sig[off..off+keyLen)) at least L?  No allocation. */
     boolean scalarTooLarge(byte[] sig, int off) {
-        byte[] be = new byte[keyLen];
-        for (int i = 0; i < keyLen; i++) {
-            be[i] = sig[off + keyLen - 1 - i];
+        for (int i = keyLen - 1; i >= 0; i--) {
+            int a = sig[off + i] & 0xff;
+            int b = orderLe[i] & 0xff;
+            if (a != b) {
+                return a > b;
+            }
         }
-        return new BigInteger(1, be).compareTo(order) >= 0;
+        return true; // equal to L
     }
 
     /**

@@ -48,18 +48,19 @@ public final class EdFastProvider extends Provider {
     }
 
     /**
-     * Benchmark helper: nanoseconds taken by {@code iterations} operations done
-     * in C through the same EVP path (op 0 keygen, 1 sign, 2 verify, 3 both) with
-     * a key of the given EdFast key pair's private half, or -1.
+     * Benchmark helper: nanoseconds (of the calling thread's CPU time when
+     * cpuClock, else wall-clock) taken by {@code iterations} operations done in C
+     * through the same EVP path (op 0 keygen, 1 sign, 2 verify, 3 both) with an
+     * EdFast private key, or -1.
      */
     public static long nativeLoopNanos(java.security.PrivateKey key, int op, int msgLen,
-            int iterations) throws java.security.InvalidKeyException {
+            int iterations, boolean cpuClock) throws java.security.InvalidKeyException {
         if (!NativeLib.AVAILABLE || !(key instanceof EdFastPrivateKey)) {
             return -1;
         }
         EdFastPrivateKey k = (EdFastPrivateKey) key;
         try {
-            return NativeLib.evpLoop(k.handle(), k.curve.id, op, msgLen, iterations);
+            return NativeLib.evpLoop(k.handle(), k.curve.id, op, msgLen, iterations, cpuClock);
         } finally {
             java.lang.ref.Reference.reachabilityFence(k);
         }

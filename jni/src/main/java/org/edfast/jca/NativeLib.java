@@ -80,5 +80,6 @@ final class NativeLib {
     static native int verify(long sigctx, long key, int curve, int instance, byte[] context,
             byte[] msg, int off, int len, byte[] sig);
 
-    static native long evpLoop(long key, int curve, int op, int msgLen, int iterations);
+    static native long evpLoop(long key, int curve, int op, int msgLen, int iterations,
+            boolean cpuClock);
 }
