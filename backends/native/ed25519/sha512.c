@@ -165,6 +165,9 @@ void n25519_sha512_update(n25519_sha512_ctx *c, const void *data, size_t len)
 {
     const uint8_t *in = data;
 
+    /* An empty message may come as NULL, which memcpy must never see. */
+    if (len == 0)
+        return;
     c->total += len;
     if (c->fill) {
         size_t take = 128 - c->fill;
