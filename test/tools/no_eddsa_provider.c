@@ -66,11 +66,16 @@ static int no_eddsa_capabilities(void *provctx, const char *capability, OSSL_CAL
     return OSSL_PROVIDER_get_capabilities(inner_default, capability, cb, arg);
 }
 
+/* Instances loaded into the tests' library contexts share one inner default provider. */
+static int instances;
+
 static void no_eddsa_teardown(void *provctx)
 {
     int i;
 
     (void)provctx;
+    if (--instances > 0)
+        return;
     OSSL_PROVIDER_unload(inner_default);
     OSSL_LIB_CTX_free(inner_ctx);
     inner_default = NULL;
@@ -116,14 +121,14 @@ int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
 {
     (void)handle;
     (void)in;
-    if (inner_ctx != NULL)
-        return 0; /* one instance per process is all the tests need */
-    if ((inner_ctx = OSSL_LIB_CTX_new()) == NULL
-            || (inner_default = OSSL_PROVIDER_load(inner_ctx, "default")) == NULL) {
+    if (inner_ctx == NULL
+            && ((inner_ctx = OSSL_LIB_CTX_new()) == NULL
+                || (inner_default = OSSL_PROVIDER_load(inner_ctx, "default")) == NULL)) {
         OSSL_LIB_CTX_free(inner_ctx);
         inner_ctx = NULL;
         return 0;
     }
+    instances++;
     /* The default provider's own context serves its algorithms. */
     *provctx = OSSL_PROVIDER_get0_provider_ctx(inner_default);
     *out = no_eddsa_dispatch;

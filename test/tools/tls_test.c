@@ -2,8 +2,8 @@
  * TLS 1.3 over 127.0.0.1 with an Ed25519 and an Ed448 server certificate,
  * proving that edfast makes the server's CertificateVerify signature.
  *
- * The proof: the server's library context holds edfast and a "filter"
- * provider that passes OpenSSL's default provider through (ciphers, digests,
+ * The proof: the server's library context holds edfast and no_eddsa.so, the
+ * "filter" provider (no_eddsa_provider.c) that passes OpenSSL's default provider through (ciphers, digests,
  * HKDF, key exchange, random numbers, decoders) with its ED25519 and ED448
  * key management and signatures taken out.  In that context nothing but
  * edfast can hold an EdDSA key or sign with one, so a completed handshake in
@@ -13,7 +13,7 @@
  * The client is a separate context with the default provider alone, so the
  * signature is also checked by OpenSSL's own code.
  *
- * Usage: tls_test <dir holding edfast.so>
+ * Usage: tls_test <dir holding edfast.so> <path of no_eddsa.so>
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -46,81 +46,6 @@ static int failures;
             failures++;                                                \
         }                                                              \
     } while (0)
-
-/* ---- the filter provider: OpenSSL's default provider without EdDSA ---- */
-
-static OSSL_LIB_CTX *inner_ctx;     /* holds the real default provider */
-static OSSL_PROVIDER *inner_default;
-#define MAX_OPERATION 64
-static OSSL_ALGORITHM *filtered[MAX_OPERATION];
-
-static int is_eddsa(const char *names)
-{
-    return strncmp(names, "ED25519", 7) == 0 || strncmp(names, "ED448", 5) == 0;
-}
-
-static const OSSL_ALGORITHM *filter_query(void *provctx, int operation, int *no_cache)
-{
-    const OSSL_ALGORITHM *all = OSSL_PROVIDER_query_operation(inner_default, operation, no_cache);
-    size_t n = 0, kept = 0, i;
-
-    (void)provctx;
-    if (all == NULL || (operation != OSSL_OP_KEYMGMT && operation != OSSL_OP_SIGNATURE))
-        return all;
-    if (operation >= MAX_OPERATION)
-        return NULL;
-    if (filtered[operation] == NULL) {
-        while (all[n].algorithm_names != NULL)
-            n++;
-        filtered[operation] = OPENSSL_zalloc((n + 1) * sizeof(OSSL_ALGORITHM));
-        if (filtered[operation] == NULL)
-            return NULL;
-        for (i = 0; i < n; i++)
-            if (!is_eddsa(all[i].algorithm_names))
-                filtered[operation][kept++] = all[i];
-    }
-    *no_cache = 0;
-    return filtered[operation];
-}
-
-static void filter_unquery(void *provctx, int operation, const OSSL_ALGORITHM *algs)
-{
-    (void)provctx;
-    (void)algs;
-    OSSL_PROVIDER_unquery_operation(inner_default, operation, NULL);
-}
-
-/* libssl learns the TLS groups (X25519, ...) from providers' capabilities. */
-static int filter_capabilities(void *provctx, const char *capability, OSSL_CALLBACK *cb,
-                               void *arg)
-{
-    (void)provctx;
-    return OSSL_PROVIDER_get_capabilities(inner_default, capability, cb, arg);
-}
-
-static void filter_teardown(void *provctx)
-{
-    (void)provctx;
-}
-
-static const OSSL_DISPATCH filter_dispatch[] = {
-    {OSSL_FUNC_PROVIDER_TEARDOWN, (void (*)(void))filter_teardown},
-    {OSSL_FUNC_PROVIDER_QUERY_OPERATION, (void (*)(void))filter_query},
-    {OSSL_FUNC_PROVIDER_UNQUERY_OPERATION, (void (*)(void))filter_unquery},
-    {OSSL_FUNC_PROVIDER_GET_CAPABILITIES, (void (*)(void))filter_capabilities},
-    {0, NULL}
-};
-
-/* The default provider's own context serves its algorithms, as OpenSSL's filterprov test does. */
-static int filter_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
-                       const OSSL_DISPATCH **out, void **provctx)
-{
-    (void)handle;
-    (void)in;
-    *provctx = OSSL_PROVIDER_get0_provider_ctx(inner_default);
-    *out = filter_dispatch;
-    return *provctx != NULL;
-}
 
 /* ---- certificates, made by the default provider ---- */
 
@@ -369,12 +294,13 @@ end:
     return ok;
 }
 
+static const char *no_eddsa_module;
+
 static OSSL_LIB_CTX *server_libctx(const char *dir, int with_edfast)
 {
     OSSL_LIB_CTX *ctx = OSSL_LIB_CTX_new();
 
-    if (ctx == NULL || !OSSL_PROVIDER_add_builtin(ctx, "default-without-eddsa", filter_init)
-            || OSSL_PROVIDER_load(ctx, "default-without-eddsa") == NULL
+    if (ctx == NULL || OSSL_PROVIDER_load(ctx, no_eddsa_module) == NULL
             || !OSSL_PROVIDER_set_default_search_path(ctx, dir)
             || (with_edfast && OSSL_PROVIDER_load(ctx, "edfast") == NULL)) {
         OSSL_LIB_CTX_free(ctx);
@@ -455,17 +381,14 @@ end:
 int main(int argc, char **argv)
 {
     OSSL_LIB_CTX *client_ctx;
-    int i;
 
-    if (argc != 2) {
-        fprintf(stderr, "usage: %s <dir holding edfast.so>\n", argv[0]);
+    if (argc != 3) {
+        fprintf(stderr, "usage: %s <dir holding edfast.so> <path of no_eddsa.so>\n", argv[0]);
         return 2;
     }
-    inner_ctx = OSSL_LIB_CTX_new();
+    no_eddsa_module = argv[2];
     client_ctx = OSSL_LIB_CTX_new();
-    if (inner_ctx == NULL || client_ctx == NULL
-            || (inner_default = OSSL_PROVIDER_load(inner_ctx, "default")) == NULL
-            || OSSL_PROVIDER_load(client_ctx, "default") == NULL) {
+    if (client_ctx == NULL || OSSL_PROVIDER_load(client_ctx, "default") == NULL) {
         fprintf(stderr, "FAIL: cannot load the default provider\n");
         return 1;
     }
@@ -473,10 +396,6 @@ int main(int argc, char **argv)
     run_curve(argv[1], client_ctx, "ED448", NID_ED448);
 
     OSSL_LIB_CTX_free(client_ctx);
-    OSSL_PROVIDER_unload(inner_default);
-    OSSL_LIB_CTX_free(inner_ctx);
-    for (i = 0; i < MAX_OPERATION; i++)
-        OPENSSL_free(filtered[i]);
     printf("%s\n", failures == 0 ? "tls: all passed" : "tls: FAILED");
     return failures == 0 ? 0 : 1;
 }
