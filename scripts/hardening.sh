@@ -157,7 +157,7 @@ run_fuzz() {
         echo "FINDING in fuzz_${t%%:*}:"; tail -60 "$dir/fuzz-${t%%:*}.log"; ok=1
       else
         printf '    fuzz_%s: %s\n' "${t%%:*}" \
-          "$(grep -E '^#[0-9]+ +DONE' "$dir/fuzz-${t%%:*}.log" | tail -1 | cut -c1-80)"
+          "$(grep -E '^#[0-9]+[[:space:]]+DONE' "$dir/fuzz-${t%%:*}.log" | tail -1 | cut -c1-80)"
       fi
     done
   done
