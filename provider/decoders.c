@@ -23,7 +23,6 @@
 #include <openssl/objects.h>
 #include <openssl/params.h>
 #include <openssl/pem.h>
-#include <openssl/pkcs12.h>
 #include <openssl/proverr.h>
 #include <openssl/x509.h>
 #include "der_codec.h"
@@ -143,40 +142,20 @@ static int epki2pki_decode(void *vctx, OSSL_CORE_BIO *cin, int selection, OSSL_C
                            void *data_cbarg, OSSL_PASSPHRASE_CALLBACK *pw_cb, void *pw_cbarg)
 {
     unsigned char *input = NULL, *der = NULL;
-    const unsigned char *p;
     size_t input_len = 0;
     int der_len = 0;
-    X509_SIG *p8 = NULL;
     PKCS8_PRIV_KEY_INFO *p8info = NULL;
     const ASN1_OBJECT *oid = NULL;
     char keytype[80];
-    char pass[PEM_BUFSIZE];
-    size_t pass_len = 0;
-    int ok = 1;
+    int found, ok;
 
     (void)selection;
     if (!read_input(vctx, cin, &input, &input_len))
         return 0;
-    p = input;
-    ERR_set_mark();
-    if (input_len > 0)
-        p8 = d2i_X509_SIG(NULL, &p, (long)input_len);
-    ERR_pop_to_mark();
-    if (p8 == NULL)
-        goto end; /* not an EncryptedPrivateKeyInfo */
-
-    ok = 0;
-    if (pw_cb == NULL || !pw_cb(pass, sizeof(pass), &pass_len, NULL, pw_cbarg)
-            || pass_len > sizeof(pass)) {
-        ERR_raise(ERR_LIB_PROV, PROV_R_UNABLE_TO_GET_PASSPHRASE);
+    found = edfast_codec_decrypt_epki(input, input_len, pw_cb, pw_cbarg, &p8info);
+    ok = found == 0; /* not an EncryptedPrivateKeyInfo: someone else's to decode */
+    if (found <= 0)
         goto end;
-    }
-    p8info = PKCS8_decrypt_ex(p8, pass, (int)pass_len, edfast_codec_crypto_libctx(), NULL);
-    if (p8info == NULL) {
-        ERR_raise_data(ERR_LIB_PROV, PROV_R_FAILED_TO_DECRYPT,
-                       "edfast: EncryptedPrivateKeyInfo (wrong passphrase?)");
-        goto end;
-    }
     if (!PKCS8_pkey_get0(&oid, NULL, NULL, NULL, p8info) || oid == NULL
             || OBJ_obj2txt(keytype, sizeof(keytype), oid, 0) <= 0
             || (der_len = i2d_PKCS8_PRIV_KEY_INFO(p8info, &der)) <= 0) {
@@ -187,11 +166,9 @@ static int epki2pki_decode(void *vctx, OSSL_CORE_BIO *cin, int selection, OSSL_C
     ok = pass_der(data_cb, data_cbarg, keytype, "PrivateKeyInfo", der, (size_t)der_len);
 
 end:
-    OPENSSL_cleanse(pass, sizeof(pass));
     if (der != NULL)
         OPENSSL_clear_free(der, (size_t)der_len);
     PKCS8_PRIV_KEY_INFO_free(p8info);
-    X509_SIG_free(p8);
     OPENSSL_clear_free(input, input_len);
     return ok;
 }

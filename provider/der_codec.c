@@ -3,6 +3,7 @@
  * envelopes of EdDSA keys.  All DER is made and parsed by OpenSSL's public
  * ASN.1 functions; this file only checks what they give back.
  */
+#include <limits.h>
 #include <pthread.h>
 #include <string.h>
 #include <openssl/asn1.h>
@@ -15,6 +16,8 @@
 #include <openssl/params.h>
 #include <openssl/err.h>
 #include <openssl/objects.h>
+#include <openssl/pem.h>
+#include <openssl/pkcs12.h>
 #include <openssl/proverr.h>
 #include "der_codec.h"
 #include "errors.h"
@@ -360,4 +363,39 @@ int edfast_export_key_reference(const void *reference, size_t reference_size, in
         if (fn->function_id == OSSL_FUNC_KEYMGMT_EXPORT)
             return OSSL_FUNC_keymgmt_export(fn)((void *)key, selection, export_cb, export_cbarg);
     return 0;
+}
+
+int edfast_codec_decrypt_epki(const unsigned char *der, size_t der_len,
+                              OSSL_PASSPHRASE_CALLBACK *pw_cb, void *pw_cbarg,
+                              PKCS8_PRIV_KEY_INFO **p8info)
+{
+    const unsigned char *p = der;
+    X509_SIG *p8 = NULL;
+    char pass[PEM_BUFSIZE];
+    size_t pass_len = 0;
+    int ret = -1;
+
+    ERR_set_mark();
+    if (der_len > 0 && der_len <= LONG_MAX)
+        p8 = d2i_X509_SIG(NULL, &p, (long)der_len);
+    ERR_pop_to_mark();
+    if (p8 == NULL)
+        return 0;
+    if (pw_cb == NULL || !pw_cb(pass, sizeof(pass), &pass_len, NULL, pw_cbarg)
+            || pass_len > sizeof(pass)) {
+        ERR_raise(ERR_LIB_PROV, PROV_R_UNABLE_TO_GET_PASSPHRASE);
+        goto end;
+    }
+    *p8info = PKCS8_decrypt_ex(p8, pass, (int)pass_len, edfast_codec_crypto_libctx(), NULL);
+    if (*p8info == NULL) {
+        ERR_raise_data(ERR_LIB_PROV, PROV_R_FAILED_TO_DECRYPT,
+                       "edfast: EncryptedPrivateKeyInfo (wrong passphrase?)");
+        goto end;
+    }
+    ret = 1;
+
+end:
+    OPENSSL_cleanse(pass, sizeof(pass));
+    X509_SIG_free(p8);
+    return ret;
 }

@@ -35,6 +35,15 @@ BIO *edfast_codec_bio(const struct edfast_provctx *provctx, OSSL_CORE_BIO *cbio)
  * buffer.  Returns 1 and the data, 0 when reading failed or the input was
  * too large (*data is NULL then).
  */
+/*
+ * Decrypts an EncryptedPrivateKeyInfo with the passphrase pw_cb gives, in the
+ * private context.  1 with *p8info (the caller frees it), 0 when der is no
+ * EncryptedPrivateKeyInfo, -1 with the reason on the error queue.
+ */
+int edfast_codec_decrypt_epki(const unsigned char *der, size_t der_len,
+                              OSSL_PASSPHRASE_CALLBACK *pw_cb, void *pw_cbarg,
+                              PKCS8_PRIV_KEY_INFO **p8info);
+
 int edfast_codec_read_all(BIO *in, size_t max, unsigned char **data, size_t *len);
 
 /* NID_ED25519 or NID_ED448. */

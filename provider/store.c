@@ -238,7 +238,7 @@ static int hand_over(const struct label *label, const unsigned char *der, size_t
 }
 
 /*
- * An EncryptedPrivateKeyInfo decrypted here, so that a wrong passphrase is
+ * An EncryptedPrivateKeyInfo is decrypted here, so that a wrong passphrase is
  * reported as such (libcrypto hides what goes wrong in decoders it runs for
  * a store).  1 with the PrivateKeyInfo's DER, 0 when der is no
  * EncryptedPrivateKeyInfo, -1 on error.
@@ -246,41 +246,19 @@ static int hand_over(const struct label *label, const unsigned char *der, size_t
 static int decrypt_epki(const unsigned char *der, size_t der_len, OSSL_PASSPHRASE_CALLBACK *pw_cb,
                         void *pw_cbarg, unsigned char **plain, int *plain_len)
 {
-    const unsigned char *p = der;
-    X509_SIG *p8;
     PKCS8_PRIV_KEY_INFO *p8info = NULL;
-    char pass[PEM_BUFSIZE];
-    size_t pass_len = 0;
-    int ret = -1;
+    int found = edfast_codec_decrypt_epki(der, der_len, pw_cb, pw_cbarg, &p8info);
 
-    ERR_set_mark();
-    p8 = d2i_X509_SIG(NULL, &p, (long)der_len);
-    ERR_pop_to_mark();
-    if (p8 == NULL)
-        return 0;
-    if (pw_cb == NULL || !pw_cb(pass, sizeof(pass), &pass_len, NULL, pw_cbarg)
-            || pass_len > sizeof(pass)) {
-        ERR_raise(ERR_LIB_PROV, PROV_R_UNABLE_TO_GET_PASSPHRASE);
-        goto end;
-    }
-    p8info = PKCS8_decrypt_ex(p8, pass, (int)pass_len, edfast_codec_crypto_libctx(), NULL);
-    if (p8info == NULL) {
-        ERR_raise_data(ERR_LIB_PROV, PROV_R_FAILED_TO_DECRYPT,
-                       "edfast: EncryptedPrivateKeyInfo (wrong passphrase?)");
-        goto end;
-    }
+    if (found <= 0)
+        return found;
     *plain = NULL;
-    if ((*plain_len = i2d_PKCS8_PRIV_KEY_INFO(p8info, plain)) <= 0) {
-        ERR_raise(ERR_LIB_PROV, ERR_R_ASN1_LIB);
-        goto end;
-    }
-    ret = 1;
-
-end:
-    OPENSSL_cleanse(pass, sizeof(pass));
+    *plain_len = i2d_PKCS8_PRIV_KEY_INFO(p8info, plain);
     PKCS8_PRIV_KEY_INFO_free(p8info);
-    X509_SIG_free(p8);
-    return ret;
+    if (*plain_len <= 0) {
+        ERR_raise(ERR_LIB_PROV, ERR_R_ASN1_LIB);
+        return -1;
+    }
+    return 1;
 }
 
 /* 1 with an edfast key when der is a PrivateKeyInfo or SubjectPublicKeyInfo of ours. */
