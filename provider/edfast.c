@@ -39,6 +39,36 @@ static const OSSL_ALGORITHM signature_algorithms[] = {
     {NULL, NULL, NULL, NULL}
 };
 
+#if defined(OSSL_FUNC_SIGNATURE_SIGN_MESSAGE_INIT)
+/*
+ * What OpenSSL 3.4's default provider offers: ED25519 and ED448 with the
+ * message API too, and the names that fix the instance.  Offered only when
+ * the running libcrypto is 3.4 or newer (edfast_query), so that one build
+ * made with 3.4+ headers behaves on 3.0 exactly as a 3.0 build does.
+ */
+extern const OSSL_DISPATCH edfast_ed25519_message_signature_functions[];
+extern const OSSL_DISPATCH edfast_ed448_message_signature_functions[];
+extern const OSSL_DISPATCH edfast_ed25519ph_signature_functions[];
+extern const OSSL_DISPATCH edfast_ed25519ctx_signature_functions[];
+extern const OSSL_DISPATCH edfast_ed448ph_signature_functions[];
+
+#define EDFAST_MESSAGE_API_VERSION 0x030400UL
+
+static const OSSL_ALGORITHM message_signature_algorithms[] = {
+    {"ED25519:1.3.101.112", EDFAST_PROPERTIES, edfast_ed25519_message_signature_functions,
+     "edfast ED25519 signatures"},
+    {"ED25519ph", EDFAST_PROPERTIES, edfast_ed25519ph_signature_functions,
+     "edfast ED25519ph signatures"},
+    {"ED25519ctx", EDFAST_PROPERTIES, edfast_ed25519ctx_signature_functions,
+     "edfast ED25519ctx signatures"},
+    {"ED448:1.3.101.113", EDFAST_PROPERTIES, edfast_ed448_message_signature_functions,
+     "edfast ED448 signatures"},
+    {"ED448ph", EDFAST_PROPERTIES, edfast_ed448ph_signature_functions,
+     "edfast ED448ph signatures"},
+    {NULL, NULL, NULL, NULL}
+};
+#endif
+
 /*
  * Key encoders, with OpenSSL's output and structure properties.  The order
  * matters, and is the default provider's: when no structure is asked for,
@@ -88,14 +118,20 @@ static const OSSL_ALGORITHM store_algorithms[] = {
     {NULL, NULL, NULL, NULL}
 };
 
-static const OSSL_ALGORITHM *edfast_query(void *provctx, int operation_id, int *no_cache)
+static const OSSL_ALGORITHM *edfast_query(void *vprovctx, int operation_id, int *no_cache)
 {
+    const struct edfast_provctx *provctx = vprovctx;
+
     (void)provctx;
     *no_cache = 0;
     switch (operation_id) {
     case OSSL_OP_KEYMGMT:
         return keymgmt_algorithms;
     case OSSL_OP_SIGNATURE:
+#if defined(OSSL_FUNC_SIGNATURE_SIGN_MESSAGE_INIT)
+        if (provctx->core_version >= EDFAST_MESSAGE_API_VERSION)
+            return message_signature_algorithms;
+#endif
         return signature_algorithms;
     case OSSL_OP_ENCODER:
         return encoder_algorithms;
@@ -188,6 +224,31 @@ static const char *configured_preference(const OSSL_CORE_HANDLE *handle, const O
     return core_get_params(handle, request) ? preference : NULL;
 }
 
+/*
+ * The running libcrypto's version, 0xMMNNPP, from the core's "openssl-version"
+ * ("3.4.2", maybe with a suffix); 0 when the core does not tell.
+ */
+static unsigned long core_version(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in)
+{
+    OSSL_FUNC_core_get_params_fn *core_get_params = NULL;
+    const char *version = NULL;
+    OSSL_PARAM request[2];
+    unsigned int major = 0, minor = 0, patch = 0;
+
+    for (; in->function_id != 0; in++)
+        if (in->function_id == OSSL_FUNC_CORE_GET_PARAMS)
+            core_get_params = OSSL_FUNC_core_get_params(in);
+    if (core_get_params == NULL)
+        return 0;
+    request[0] = OSSL_PARAM_construct_utf8_ptr(OSSL_PROV_PARAM_CORE_VERSION, (char **)&version, 0);
+    request[1] = OSSL_PARAM_construct_end();
+    if (!core_get_params(handle, request) || version == NULL
+        || sscanf(version, "%u.%u.%u", &major, &minor, &patch) < 2 || major > 255
+        || minor > 255 || patch > 255)
+        return 0;
+    return ((unsigned long)major << 16) | ((unsigned long)minor << 8) | patch;
+}
+
 /* The environment overrides the configuration, so one run can try another backend. */
 static void choose_backends(struct edfast_provctx *provctx, const char *configured)
 {
@@ -228,6 +289,7 @@ int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
         return 0;
     }
     provctx->handle = handle;
+    provctx->core_version = core_version(handle, in);
     choose_backends(provctx, configured_preference(handle, in));
     provctx->prehash[EDFAST_ED25519] = EVP_MD_fetch(edfast_reference_libctx(), "SHA512", NULL);
     provctx->prehash[EDFAST_ED448] = EVP_MD_fetch(edfast_reference_libctx(), "SHAKE256", NULL);

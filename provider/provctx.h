@@ -18,6 +18,12 @@ struct edfast_provctx {
     char buildinfo[160];
     /* PH of Ed25519ph (SHA-512) and Ed448ph (SHAKE256), fetched once. */
     EVP_MD *prehash[EDFAST_CURVE_COUNT];
+    /*
+     * The running libcrypto's version as 0xMMNNPP (0x030400 for 3.4.0), read
+     * once at load time from the core's "openssl-version"; 0 when unknown.
+     * Decides whether the OpenSSL 3.4+ signature algorithms are offered.
+     */
+    unsigned long core_version;
 };
 
 #endif

@@ -2,6 +2,15 @@
  * ED25519 and ED448 signatures: one-shot EVP_DigestSign / EVP_DigestVerify
  * over the key's backend.  EdDSA hashes the message itself, so no digest may
  * be named and there is no streaming update.
+ *
+ * Built against OpenSSL 3.4+ headers (OSSL_FUNC_SIGNATURE_SIGN_MESSAGE_INIT),
+ * this file also has what OpenSSL 3.4's default provider offers: the
+ * algorithms ED25519ph, ED25519ctx and ED448ph, whose name fixes the
+ * instance, and for every name the message API (EVP_PKEY_sign_message_init,
+ * EVP_PKEY_verify_message_init with one-shot EVP_PKEY_sign / EVP_PKEY_verify)
+ * and EVP_PKEY_sign_init / verify_init, where the ph instances take PH(M),
+ * 64 bytes, as tbs.  edfast.c offers those tables only when the running
+ * libcrypto is 3.4 or newer, so on 3.0 the provider behaves as without them.
  */
 #include <string.h>
 #include <openssl/core_dispatch.h>
@@ -38,6 +47,14 @@ struct sig_ctx {
     const struct instance_name *instance;
     uint8_t context[EDFAST_MAX_CONTEXT_BYTES];
     size_t context_len;
+    /*
+     * Set only by the OpenSSL 3.4+ init functions (always 0 on 3.0):
+     * instance_preset refuses the "instance" parameter (the algorithm name
+     * or the message API fixed it); prehash_by_caller makes sign/verify take
+     * PH(M) as the message, and only with a prehash instance.
+     */
+    int instance_preset;
+    int prehash_by_caller;
 };
 
 /* DER AlgorithmIdentifier: SEQUENCE { OID 1.3.101.112 / 1.3.101.113 }, no parameters. */
@@ -60,6 +77,8 @@ static void reset_instance(struct sig_ctx *ctx)
         if (instance_names[i].curve == ctx->curve && instance_names[i].framing == EDFAST_PURE)
             ctx->instance = &instance_names[i];
     ctx->context_len = 0;
+    ctx->instance_preset = 0;
+    ctx->prehash_by_caller = 0;
 }
 
 static void *sig_newctx(void *provctx, enum edfast_curve curve)
@@ -108,9 +127,12 @@ static void *sig_dupctx(void *vctx)
 
 static int sig_set_ctx_params(void *vctx, const OSSL_PARAM params[]);
 
-/* A NULL key keeps the one set before, as EVP does when it re-initialises. */
-static int sig_init(struct sig_ctx *ctx, const char *mdname, struct edfast_key *key,
-                    int for_signing, const OSSL_PARAM params[])
+/*
+ * Takes the key and starts from the pure instance.  A NULL key keeps the one
+ * set before, as EVP does when it re-initialises.
+ */
+static int init_key(struct sig_ctx *ctx, const char *mdname, struct edfast_key *key,
+                    int for_signing)
 {
     if (mdname != NULL && mdname[0] != '\0') {
         EDFAST_RAISE(ctx->provctx, EDFAST_R_DIGEST_NOT_ALLOWED, "digest \"%s\" given", mdname);
@@ -137,7 +159,13 @@ static int sig_init(struct sig_ctx *ctx, const char *mdname, struct edfast_key *
         return 0;
     }
     reset_instance(ctx);
-    return sig_set_ctx_params(ctx, params);
+    return 1;
+}
+
+static int sig_init(struct sig_ctx *ctx, const char *mdname, struct edfast_key *key,
+                    int for_signing, const OSSL_PARAM params[])
+{
+    return init_key(ctx, mdname, key, for_signing) && sig_set_ctx_params(ctx, params);
 }
 
 static int sig_digest_sign_init(void *vctx, const char *mdname, void *key,
@@ -189,7 +217,22 @@ static int frame(const struct sig_ctx *ctx, const unsigned char **msg, size_t *m
     /* Ed448 with a context is dom4(0, context), which not every backend frames. */
     if (ctx->curve == EDFAST_ED448 && framed->framing == EDFAST_PURE && ctx->context_len != 0)
         framed->framing = EDFAST_CONTEXT;
-    if (framed->framing == EDFAST_PREHASH) {
+    if (framed->framing != EDFAST_PREHASH && ctx->prehash_by_caller) {
+        /* OpenSSL 3.4's EVP_PKEY_sign_init on ED25519 / ED448 signs PH(M) only. */
+        EDFAST_RAISE(ctx->provctx, EDFAST_R_UNKNOWN_INSTANCE,
+                     "%s is not a prehash instance, and the message given is PH(M)",
+                     ctx->instance->name);
+        return 0;
+    }
+    if (framed->framing == EDFAST_PREHASH && ctx->prehash_by_caller) {
+        if (*msg_len != EDFAST_PREHASH_BYTES) {
+            /* No reason of its own yet (errors.c): the detail says what is wrong. */
+            EDFAST_RAISE(ctx->provctx, EDFAST_R_UNKNOWN_INSTANCE,
+                         "%s given PH(M) of %zu bytes, %d expected", ctx->instance->name,
+                         *msg_len, EDFAST_PREHASH_BYTES);
+            return 0;
+        }
+    } else if (framed->framing == EDFAST_PREHASH) {
         if (!prehash(ctx->provctx->prehash[ctx->curve], *msg, *msg_len, ph)) {
             EDFAST_RAISE(ctx->provctx, EDFAST_R_BACKEND_FAILURE, "hashing the message");
             return 0;
@@ -366,6 +409,11 @@ static int sig_set_ctx_params(void *vctx, const OSSL_PARAM params[])
     if (params == NULL)
         return 1;
     p = OSSL_PARAM_locate_const(params, PARAM_INSTANCE);
+    if (p != NULL && ctx->instance_preset) {
+        EDFAST_RAISE(ctx->provctx, EDFAST_R_UNKNOWN_INSTANCE,
+                     "the instance is %s, fixed by the algorithm", ctx->instance->name);
+        return 0;
+    }
     if (p != NULL && !set_instance(ctx, p))
         return 0;
     p = OSSL_PARAM_locate_const(params, PARAM_CONTEXT_STRING);
@@ -403,3 +451,145 @@ static const OSSL_PARAM *sig_settable_ctx_params(void *vctx, void *provctx)
 
 SIGNATURE_FUNCTIONS(ed25519);
 SIGNATURE_FUNCTIONS(ed448);
+
+#if defined(OSSL_FUNC_SIGNATURE_SIGN_MESSAGE_INIT)
+/*
+ * OpenSSL 3.4+: the message API and the algorithm names that fix the
+ * instance, as the 3.4 default provider has them (providers/implementations/
+ * signature/eddsa_sig.c).  All of it ends in run(), through the same
+ * struct sig_ctx: an init function only sets the instance and two flags.
+ *
+ *   name        message init (sign/verify)  sign_init / verify_init
+ *   ED25519     Ed25519, fixed              Ed25519, "instance" must be set to
+ *                                           Ed25519ph; tbs is PH(M)
+ *   ED25519ph   Ed25519ph, fixed            Ed25519ph, fixed; tbs is PH(M)
+ *   ED25519ctx  Ed25519ctx, fixed           as the message init
+ *   ED448       Ed448, fixed                Ed448, "instance" must be set to
+ *                                           Ed448ph; tbs is PH(M)
+ *   ED448ph     Ed448ph, fixed              Ed448ph, fixed; tbs is PH(M)
+ *
+ * A fixed instance refuses the "instance" parameter; "context-string" is
+ * taken by all.  There is no message update/final: EdDSA is one-shot.
+ */
+static const struct instance_name *find_instance(enum edfast_curve curve,
+                                                 enum edfast_framing framing)
+{
+    size_t i;
+
+    for (i = 0; i < sizeof(instance_names) / sizeof(instance_names[0]); i++)
+        if (instance_names[i].curve == curve && instance_names[i].framing == framing)
+            return &instance_names[i];
+    return NULL;
+}
+
+static int variant_init(void *vctx, void *key, int for_signing, enum edfast_framing framing,
+                        int preset, int prehash_by_caller, const OSSL_PARAM params[])
+{
+    struct sig_ctx *ctx = vctx;
+
+    if (key == NULL) {
+        EDFAST_RAISE(ctx->provctx, EDFAST_R_MISSING_KEY, NULL);
+        return 0;
+    }
+    if (!init_key(ctx, NULL, key, for_signing))
+        return 0;
+    ctx->instance = find_instance(ctx->curve, framing);
+    ctx->instance_preset = preset;
+    ctx->prehash_by_caller = prehash_by_caller;
+    return sig_set_ctx_params(ctx, params);
+}
+
+/*
+ * VARIANT_INIT(fn, framing, preset, prehash_by_caller) makes fn_sign_init and
+ * fn_verify_init, of OSSL_FUNC_signature_sign_init_fn's type (which is also
+ * that of the message inits).
+ */
+#define VARIANT_INIT(fn, framing, preset, by_caller)                                  \
+    static int fn##_sign_init(void *vctx, void *key, const OSSL_PARAM params[])        \
+    {                                                                                  \
+        return variant_init(vctx, key, 1, framing, preset, by_caller, params);         \
+    }                                                                                  \
+    static int fn##_verify_init(void *vctx, void *key, const OSSL_PARAM params[])      \
+    {                                                                                  \
+        return variant_init(vctx, key, 0, framing, preset, by_caller, params);         \
+    }
+
+/* Message API: the message itself, with the instance the name says. */
+VARIANT_INIT(pure_message, EDFAST_PURE, 1, 0)
+VARIANT_INIT(ph_message, EDFAST_PREHASH, 1, 0)
+VARIANT_INIT(ctx_message, EDFAST_CONTEXT, 1, 0)
+/* EVP_PKEY_sign_init / verify_init: PH(M) given, so a prehash instance. */
+VARIANT_INIT(pure_prehashed, EDFAST_PURE, 0, 1)
+VARIANT_INIT(ph_prehashed, EDFAST_PREHASH, 1, 1)
+
+static const char **ed25519_query_key_types(void)
+{
+    static const char *types[] = {"ED25519", NULL};
+    return types;
+}
+
+static const char **ed448_query_key_types(void)
+{
+    static const char *types[] = {"ED448", NULL};
+    return types;
+}
+
+/* The names that fix the instance take only a context string, as in 3.4. */
+static const OSSL_PARAM settable_variant_ctx[] = {
+    OSSL_PARAM_octet_string(PARAM_CONTEXT_STRING, NULL, 0),
+    OSSL_PARAM_END
+};
+
+static const OSSL_PARAM *sig_settable_variant_ctx_params(void *vctx, void *provctx)
+{
+    (void)vctx;
+    (void)provctx;
+    return settable_variant_ctx;
+}
+
+#define FN(id, fn) {OSSL_FUNC_SIGNATURE_##id, (void (*)(void))(fn)}
+
+/* What every 3.4+ table has; sig_digest_sign / sig_digest_verify are one-shot already. */
+#define MESSAGE_FUNCTIONS(curve, init)                           \
+    FN(NEWCTX, curve##_newctx),                                  \
+    FN(SIGN_MESSAGE_INIT, init##_sign_init),                     \
+    FN(SIGN, sig_digest_sign),                                   \
+    FN(VERIFY_MESSAGE_INIT, init##_verify_init),                 \
+    FN(VERIFY, sig_digest_verify),                               \
+    FN(FREECTX, sig_freectx),                                    \
+    FN(DUPCTX, sig_dupctx),                                      \
+    FN(QUERY_KEY_TYPES, curve##_query_key_types),                \
+    FN(GET_CTX_PARAMS, sig_get_ctx_params),                      \
+    FN(GETTABLE_CTX_PARAMS, sig_gettable_ctx_params),            \
+    FN(SET_CTX_PARAMS, sig_set_ctx_params)
+
+/* ED25519 / ED448: everything of 3.0, plus the message API and sign_init for PH(M). */
+#define PURE_MESSAGE_FUNCTIONS(curve)                                                 \
+    const OSSL_DISPATCH edfast_##curve##_message_signature_functions[] = {            \
+        MESSAGE_FUNCTIONS(curve, pure_message),                                       \
+        FN(SIGN_INIT, pure_prehashed_sign_init),                                      \
+        FN(VERIFY_INIT, pure_prehashed_verify_init),                                  \
+        FN(DIGEST_SIGN_INIT, sig_digest_sign_init),                                   \
+        FN(DIGEST_SIGN, sig_digest_sign),                                             \
+        FN(DIGEST_VERIFY_INIT, sig_digest_verify_init),                               \
+        FN(DIGEST_VERIFY, sig_digest_verify),                                         \
+        FN(SETTABLE_CTX_PARAMS, sig_settable_ctx_params),                             \
+        {0, NULL}                                                                     \
+    }
+
+/* ED25519ph, ED25519ctx, ED448ph: no EVP_DigestSign, as in 3.4. */
+#define VARIANT_FUNCTIONS(name, curve, init, plain_init)                              \
+    const OSSL_DISPATCH edfast_##name##_signature_functions[] = {                     \
+        MESSAGE_FUNCTIONS(curve, init),                                               \
+        FN(SIGN_INIT, plain_init##_sign_init),                                        \
+        FN(VERIFY_INIT, plain_init##_verify_init),                                    \
+        FN(SETTABLE_CTX_PARAMS, sig_settable_variant_ctx_params),                     \
+        {0, NULL}                                                                     \
+    }
+
+PURE_MESSAGE_FUNCTIONS(ed25519);
+PURE_MESSAGE_FUNCTIONS(ed448);
+VARIANT_FUNCTIONS(ed25519ph, ed25519, ph_message, ph_prehashed);
+VARIANT_FUNCTIONS(ed25519ctx, ed25519, ctx_message, ctx_message);
+VARIANT_FUNCTIONS(ed448ph, ed448, ph_message, ph_prehashed);
+#endif
