@@ -764,3 +764,12 @@ Java_org_edfast_jca_NativeLib_evpLoop(JNIEnv *env, jclass cls, jlong hkey, jint 
     free(msg);
     return ok ? (jlong)(end - start) : -1;
 }
+
+/* instanceSupport(curve): 1 when "instance" goes to OpenSSL, 0 when SunEC does it, -1 not known yet. */
+JNIEXPORT jint JNICALL
+Java_org_edfast_jca_NativeLib_instanceSupport(JNIEnv *env, jclass cls, jint curve)
+{
+    (void)env;
+    (void)cls;
+    return __atomic_load_n(&g_instance_support[curve & 1], __ATOMIC_ACQUIRE);
+}

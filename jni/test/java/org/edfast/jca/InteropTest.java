@@ -2,6 +2,7 @@ package org.edfast.jca;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -85,13 +86,27 @@ class InteropTest {
                 s.update(msg);
                 byte[] se = e.sign();
                 assertArrayEquals(s.sign(), se);
+                // again on the same object: the re-initialised context keeps the parameters
+                for (int again = 0; again < 3; again++) {
+                    e.update(msg);
+                    assertArrayEquals(se, e.sign());
+                }
                 s.initVerify(kp.getPublic());
                 s.update(msg);
                 assertTrue(s.verify(se));
                 e.initVerify(kp.getPublic());
-                e.update(msg);
-                assertTrue(e.verify(se));
+                for (int again = 0; again < 3; again++) {
+                    e.update(msg);
+                    assertTrue(e.verify(se));
+                    e.update(msg);
+                    e.update((byte) 0);
+                    assertFalse(e.verify(se));
+                }
                 // and back to pure on the same object
+                if (EdFastProvider.isNative() && spec.getContext().isPresent()) {
+                    System.out.println(alg + " prehash/context natively served: "
+                            + (NativeLib.instanceSupport(Curve.byName(alg).id) == 1));
+                }
                 e.setParameter(new EdDSAParameterSpec(false));
                 e.initSign(kp.getPrivate());
                 e.update(msg);

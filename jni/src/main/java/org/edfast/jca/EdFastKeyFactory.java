@@ -88,7 +88,7 @@ final class EdFastKeyFactory extends KeyFactorySpi {
             throw exception.apply("key length is " + seed.length + ", key length must be "
                     + c.keyLen);
         }
-        return new EdFastPrivateKey(c, seed, null, 0);
+        return new EdFastPrivateKey(c, seed, null, (NativeKey) null);
     }
 
     @Override
@@ -115,7 +115,7 @@ final class EdFastKeyFactory extends KeyFactorySpi {
                 if (p.publicRaw == null) {
                     throw new InvalidKeySpecException("No public key found.");
                 }
-                return EdFastPublicKey.fromRaw(p.curve, p.publicRaw, 0, false);
+                return EdFastPublicKey.fromRaw(p.curve, p.publicRaw, null, false);
             } else if (keySpec == null) {
                 throw new InvalidKeySpecException("keySpec must not be null");
             }

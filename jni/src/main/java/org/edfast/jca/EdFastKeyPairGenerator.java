@@ -76,9 +76,9 @@ final class EdFastKeyPairGenerator extends KeyPairGeneratorSpi {
             if (handle == 0) {
                 throw new ProviderException("OpenSSL could not make an " + curve.specName + " key");
             }
-            EdFastPrivateKey priv = new EdFastPrivateKey(curve, seed, null, handle);
-            long pubHandle = NativeLib.upRef(handle);
-            EdFastPublicKey pk = EdFastPublicKey.fromRaw(curve, pub, pubHandle, true);
+            NativeKey shared = new NativeKey(handle); // one EVP_PKEY serves both halves
+            EdFastPrivateKey priv = new EdFastPrivateKey(curve, seed, null, shared);
+            EdFastPublicKey pk = EdFastPublicKey.fromRaw(curve, pub, shared, true);
             return new KeyPair(pk, priv);
         } finally {
             Arrays.fill(seed, (byte) 0);

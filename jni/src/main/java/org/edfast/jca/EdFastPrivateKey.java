@@ -19,22 +19,20 @@ final class EdFastPrivateKey implements EdECPrivateKey {
     private final transient byte[] seed;
     /** The PKCS#8 encoding this key was read from, or null for the v1 encoding. */
     private final transient byte[] encoding;
-    private transient volatile long handle;
+    private transient volatile NativeKey nativeKey;
 
-    EdFastPrivateKey(Curve curve, byte[] seed, byte[] encoding, long handle) {
+    EdFastPrivateKey(Curve curve, byte[] seed, byte[] encoding, NativeKey handle) {
         this.curve = curve;
         this.seed = seed.clone();
         this.encoding = encoding == null ? null : encoding.clone();
-        if (handle != 0) {
-            this.handle = NativeKey.attach(this, handle);
-        }
+        this.nativeKey = handle;
     }
 
     static EdFastPrivateKey fromPkcs8(byte[] encoded) throws InvalidKeyException {
         Der.Private p = Der.parsePkcs8(encoded);
         byte[] canonical = Der.pkcs8(p.curve, p.seed);
         return new EdFastPrivateKey(p.curve, p.seed,
-                Arrays.equals(canonical, encoded) ? null : encoded, 0);
+                Arrays.equals(canonical, encoded) ? null : encoded, null);
     }
 
     byte[] seed() {
@@ -43,21 +41,21 @@ final class EdFastPrivateKey implements EdECPrivateKey {
 
     /** The native EVP_PKEY, made on first use. */
     long handle() throws InvalidKeyException {
-        long h = handle;
-        if (h == 0) {
+        NativeKey k = nativeKey;
+        if (k == null) {
             synchronized (this) {
-                h = handle;
-                if (h == 0) {
-                    h = NativeLib.keyFromRaw(curve.id, seed, null);
+                k = nativeKey;
+                if (k == null) {
+                    long h = NativeLib.keyFromRaw(curve.id, seed, null);
                     if (h == 0) {
                         throw new InvalidKeyException("OpenSSL refused the " + curve.specName
                                 + " private key");
                     }
-                    handle = h = NativeKey.attach(this, h);
+                    nativeKey = k = new NativeKey(h);
                 }
             }
         }
-        return h;
+        return k.handle;
     }
 
     @Override

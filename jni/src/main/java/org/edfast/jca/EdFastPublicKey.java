@@ -18,32 +18,34 @@ final class EdFastPublicKey implements EdECPublicKey {
     final transient Curve curve;
     /** The RFC 8032 encoding of the point (keyLen bytes). */
     private final transient byte[] raw;
-    private final transient EdECPoint point;
-    private transient volatile long handle;
+    /** Made on first use: most keys are only ever used to verify. */
+    private transient volatile EdECPoint point;
+    private transient volatile NativeKey nativeKey;
     /** null unknown, "" decodes, else SunEC's message for why it does not. */
     private transient volatile String pointCheck;
 
-    private EdFastPublicKey(Curve curve, byte[] raw, EdECPoint point, long handle, boolean valid) {
+    private EdFastPublicKey(Curve curve, byte[] raw, EdECPoint point, NativeKey handle, boolean valid) {
         this.curve = curve;
         this.raw = raw;
         this.point = point;
-        if (handle != 0) {
-            this.handle = NativeKey.attach(this, handle);
-        }
+        this.nativeKey = handle;
         this.pointCheck = valid ? "" : null;
     }
 
     /** From raw encoded bytes (already of the right length). */
-    static EdFastPublicKey fromRaw(Curve c, byte[] raw, long handle, boolean valid) {
-        byte[] copy = raw.clone();
+    static EdFastPublicKey fromRaw(Curve c, byte[] raw, NativeKey handle, boolean valid) {
+        return new EdFastPublicKey(c, raw.clone(), null, handle, valid);
+    }
+
+    /** The point of an encoding, read as SunEC reads it. */
+    private static EdECPoint decode(Curve c, byte[] raw) {
         byte[] be = new byte[c.keyLen];
         for (int i = 0; i < c.keyLen; i++) {
-            be[i] = copy[c.keyLen - 1 - i];
+            be[i] = raw[c.keyLen - 1 - i];
         }
         boolean xOdd = (be[0] & 0x80) != 0;
         be[0] &= 0x7f;
-        EdECPoint point = new EdECPoint(xOdd, new BigInteger(1, be));
-        return new EdFastPublicKey(c, copy, point, handle, valid);
+        return new EdECPoint(xOdd, new BigInteger(1, be));
     }
 
     /** From a point, encoded exactly as SunEC encodes it (including its truncation). */
@@ -58,12 +60,12 @@ final class EdFastPublicKey implements EdECPublicKey {
         if (point.isXOdd()) {
             raw[c.keyLen - 1] |= (byte) 0x80;
         }
-        return new EdFastPublicKey(c, raw, point, 0, false);
+        return new EdFastPublicKey(c, raw, point, null, false);
     }
 
     static EdFastPublicKey fromX509(byte[] encoded) throws InvalidKeyException {
         Der.Public p = Der.parseX509(encoded);
-        return fromRaw(p.curve, p.raw, 0, false);
+        return fromRaw(p.curve, p.raw, null, false);
     }
 
     byte[] rawBytes() {
@@ -75,7 +77,8 @@ final class EdFastPublicKey implements EdECPublicKey {
         String check = pointCheck;
         if (check == null) {
             // Through the EdECPoint, as SunEC does in initVerify.
-            check = curve.checkPoint(point.isXOdd(), point.getY());
+            EdECPoint pt = getPoint();
+            check = curve.checkPoint(pt.isXOdd(), pt.getY());
             pointCheck = check = check == null ? "" : check;
         }
         if (!check.isEmpty()) {
@@ -85,26 +88,30 @@ final class EdFastPublicKey implements EdECPublicKey {
 
     /** The native EVP_PKEY, made on first use. */
     long handle() throws InvalidKeyException {
-        long h = handle;
-        if (h == 0) {
+        NativeKey k = nativeKey;
+        if (k == null) {
             synchronized (this) {
-                h = handle;
-                if (h == 0) {
-                    h = NativeLib.keyFromRaw(curve.id, null, raw);
+                k = nativeKey;
+                if (k == null) {
+                    long h = NativeLib.keyFromRaw(curve.id, null, raw);
                     if (h == 0) {
                         throw new InvalidKeyException("OpenSSL refused the " + curve.specName
                                 + " public key");
                     }
-                    handle = h = NativeKey.attach(this, h);
+                    nativeKey = k = new NativeKey(h);
                 }
             }
         }
-        return h;
+        return k.handle;
     }
 
     @Override
     public EdECPoint getPoint() {
-        return point;
+        EdECPoint p = point;
+        if (p == null) {
+            point = p = decode(curve, raw);
+        }
+        return p;
     }
 
     @Override

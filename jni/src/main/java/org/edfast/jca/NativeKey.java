@@ -4,7 +4,8 @@ import java.lang.ref.Cleaner;
 
 /**
  * Ownership of one reference to a native EVP_PKEY, released by a Cleaner once
- * the Java object holding it is unreachable.
+ * this object is unreachable.  The two halves of a generated key pair share
+ * one (one EVP_PKEY, one Cleaner registration).
  */
 final class NativeKey {
     static final Cleaner CLEANER = Cleaner.create(r -> {
@@ -12,6 +13,19 @@ final class NativeKey {
         t.setDaemon(true);
         return t;
     });
+
+    /**
+     * Key objects wait for a garbage collection before the Cleaner frees their
+     * native key, and a native key can be large (edfast's native backend keeps
+     * ~9 KB of verification tables per key), so a program making many
+     * short-lived keys would hold a lot of native memory the collector cannot
+     * see.  Past this many live native keys, a collection is requested (at most
+     * every 100 ms), as the JDK does for direct buffers.
+     */
+    static final int LIVE_KEYS_BEFORE_GC = Integer.getInteger("edfast.liveKeysBeforeGc", 8192);
+    private static final java.util.concurrent.atomic.AtomicInteger LIVE =
+            new java.util.concurrent.atomic.AtomicInteger();
+    private static volatile long lastGcRequest;
 
     private static final class Release implements Runnable {
         private final long handle;
@@ -23,15 +37,27 @@ final class NativeKey {
         @Override
         public void run() {
             NativeLib.freeKey(handle);
+            LIVE.decrementAndGet();
         }
     }
 
-    private NativeKey() {
+    final long handle;
+
+    /** Takes over handle (non-zero). */
+    NativeKey(long handle) {
+        this.handle = handle;
+        CLEANER.register(this, new Release(handle));
+        if (LIVE.incrementAndGet() > LIVE_KEYS_BEFORE_GC) {
+            long now = System.nanoTime();
+            if (now - lastGcRequest > 100_000_000L) {
+                lastGcRequest = now;
+                System.gc();
+            }
+        }
     }
 
-    /** Makes owner responsible for handle (non-zero); returns handle. */
-    static long attach(Object owner, long handle) {
-        CLEANER.register(owner, new Release(handle));
-        return handle;
+    /** Native keys not yet freed (for tests). */
+    static int live() {
+        return LIVE.get();
     }
 }

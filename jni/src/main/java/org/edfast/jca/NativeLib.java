@@ -80,6 +80,9 @@ final class NativeLib {
     static native int verify(long sigctx, long key, int curve, int instance, byte[] context,
             byte[] msg, int off, int len, byte[] sig);
 
+    /** 1 when prehash/context go to OpenSSL, 0 when to SunEC, -1 not known yet. */
+    static native int instanceSupport(int curve);
+
     static native long evpLoop(long key, int curve, int op, int msgLen, int iterations,
             boolean cpuClock);
 }
