@@ -83,7 +83,7 @@ run_asan() {
   if [ "$quick" = 1 ]; then
     exclude="$exclude|^differential$|^native25519_diff$|^native448_diff$"
   fi
-  export ASAN_OPTIONS=detect_leaks=1:strict_string_checks=1:detect_stack_use_after_return=1
+  export ASAN_OPTIONS=detect_leaks=1:strict_string_checks=1
   export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
   log "asan: ctest -L '^c\$' (edfast's C tests and test/hardening) and the native backend tests"
   local ok=0
