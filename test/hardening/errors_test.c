@@ -486,7 +486,8 @@ static void signature_cases(void)
         p[0] = OSSL_PARAM_construct_utf8_string("instance", c == ET_ED25519 ? "Ed25519ph"
                                                                             : "Ed448ph", 3);
         CASE(ID("params.instance.size"), "signature set_ctx_params",
-             "instance \"Ed2\" (data_size 3, more bytes follow)",
+             IN("instance \"%.3s\" (data_size 3, more bytes follow)",
+                c == ET_ED25519 ? "Ed25519ph" : "Ed448ph"),
              sign_with(pair[c], NULL, p, s), "unknown EdDSA instance");
         p[0] = OSSL_PARAM_construct_octet_string("context-string", ctx256, 256);
         CASE(ID("params.context.long"), "signature set_ctx_params", "context-string of 256 bytes",
