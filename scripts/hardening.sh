@@ -50,8 +50,8 @@ start=$(date +%s)
 
 log() { printf '\n=== hardening: %s (%ss)\n' "$*" "$(( $(date +%s) - start ))"; }
 
-need_package() { # command package
-  if ! command -v "$1" >/dev/null 2>&1 || { [ -n "${3:-}" ] && [ ! -e "$3" ]; }; then
+need_package() { # command package [file that must exist]
+  if ! command -v "$1" >/dev/null 2>&1 || { [ -n "${3:-}" ] && ! compgen -G "$3" >/dev/null; }; then
     if [ "$(id -u)" -eq 0 ]; then
       apt-get install -y -q "$2" >/dev/null 2>&1 || { apt-get update -q >/dev/null && apt-get install -y -q "$2" >/dev/null; }
     fi
@@ -121,8 +121,8 @@ run_tsan() {
 }
 
 run_fuzz() {
-  need_package clang clang-14
-  need_package clang libclang-rt-14-dev /usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a
+  need_package clang clang
+  need_package clang libclang-rt-14-dev "/usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a"
   if ! command -v clang >/dev/null 2>&1; then
     echo "SKIPPED: fuzzing needs clang (apt-get install clang-14 libclang-rt-14-dev)"
     return 0
