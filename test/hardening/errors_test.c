@@ -323,6 +323,29 @@ static int load_with_config(const char *backend_line)
     return ok;
 }
 
+static int generate(enum et_curve c, const OSSL_PARAM *params)
+{
+    EVP_PKEY_CTX *g = EVP_PKEY_CTX_new_from_name(env.ctx, et_curve_name(c), ET_EDFAST);
+    EVP_PKEY *key = NULL;
+    int ok = g != NULL && EVP_PKEY_keygen_init(g) == 1
+        && (params == NULL || EVP_PKEY_CTX_set_params(g, params) == 1)
+        && EVP_PKEY_generate(g, &key) == 1 && key != NULL;
+
+    EVP_PKEY_free(key);
+    EVP_PKEY_CTX_free(g);
+    return ok;
+}
+
+static int todata(EVP_PKEY *key, int selection)
+{
+    OSSL_PARAM *params = NULL;
+    int ok = EVP_PKEY_todata(key, selection, &params) == 1 && params != NULL
+        && OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_PUB_KEY) != NULL;
+
+    OSSL_PARAM_free(params);
+    return ok;
+}
+
 /* ---- the cases ---- */
 
 static void provider_cases(void)
@@ -409,6 +432,23 @@ static void keymgmt_cases(void)
              "selection: domain parameters only",
              import_ok(c, OSSL_PKEY_PARAM_PUB_KEY, OSSL_PARAM_OCTET_STRING, pubs[c], k,
                        EVP_PKEY_KEY_PARAMETERS), "");
+        {
+            OSSL_PARAM gp[2];
+
+            gp[0] = OSSL_PARAM_construct_utf8_string("no-such-param", "x", 0);
+            gp[1] = OSSL_PARAM_construct_end();
+            CASE(ID("gen.unknown"), "keymgmt gen (EVP_PKEY_generate)", "unknown parameter",
+                 generate(c, gp), NULL);
+            gp[0] = OSSL_PARAM_construct_utf8_string(OSSL_PKEY_PARAM_PROPERTIES, "\x01garbage", 0);
+            CASE(ID("gen.properties"), "keymgmt gen (EVP_PKEY_generate)",
+                 "garbage properties string", generate(c, gp), NULL);
+        }
+        CASE(ID("export.pubonly"), "keymgmt export (EVP_PKEY_todata)",
+             "public-only key, selection keypair", todata(pubonly[c], EVP_PKEY_KEYPAIR), NULL);
+        CASE(ID("export.params_only"), "keymgmt export (EVP_PKEY_todata)",
+             "selection: domain parameters only", todata(pair[c], EVP_PKEY_KEY_PARAMETERS), "");
+        CASE(ID("match.other_curve"), "keymgmt match (EVP_PKEY_eq)", "a key of the other curve",
+             EVP_PKEY_eq(pair[c], pair[1 - c]) == 1, "");
         CASE(ID("export.priv.pubonly"), "keymgmt get_params (EVP_PKEY_get_raw_private_key)",
              "public-only key", raw_private(pubonly[c], ET_MAX_KEY), "");
         CASE(ID("export.priv.small"), "keymgmt get_params (EVP_PKEY_get_raw_private_key)",
