@@ -374,16 +374,6 @@ Java_org_edfast_jca_NativeLib_keyFromRaw(JNIEnv *env, jclass cls, jint curve, jb
     return (jlong)(intptr_t)pkey;
 }
 
-JNIEXPORT jlong JNICALL
-Java_org_edfast_jca_NativeLib_upRef(JNIEnv *env, jclass cls, jlong handle)
-{
-    EVP_PKEY *pkey = (EVP_PKEY *)(intptr_t)handle;
-
-    (void)env;
-    (void)cls;
-    return pkey != NULL && EVP_PKEY_up_ref(pkey) ? handle : 0;
-}
-
 JNIEXPORT void JNICALL
 Java_org_edfast_jca_NativeLib_freeKey(JNIEnv *env, jclass cls, jlong handle)
 {

@@ -60,8 +60,6 @@ final class NativeLib {
 
     static native long keyFromRaw(int curve, byte[] priv, byte[] pub);
 
-    static native long upRef(long key);
-
     static native void freeKey(long key);
 
     static native long newKeyGen(int curve);
