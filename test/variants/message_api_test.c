@@ -343,7 +343,8 @@ static void check_refusals(struct pair *pr)
         ET_CHECK(compare(pr, alg, seed, &rq, msg, 3, NULL, label) == !alg->needs_context,
                  "%s: must %s", label, alg->needs_context ? "refuse" : "sign");
 
-        rq = (struct request){PREHASHED, NULL, NULL, 0, 0};
+        rq = (struct request){PREHASHED, NULL, alg->needs_context ? ctx3 : NULL,
+                              alg->needs_context ? sizeof(ctx3) : 0, 0};
         snprintf(label, sizeof(label), "%s: sign_init, 64-byte tbs", alg->name);
         /* ph names take PH(M); ED25519ctx signs its tbs as a message; the base names refuse */
         ET_CHECK(compare(pr, alg, seed, &rq, msg, 64, NULL, label)
