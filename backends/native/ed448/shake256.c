@@ -2,9 +2,33 @@
  * Keccak-f[1600] and SHAKE256 (rate 136 bytes, domain bits 1111 then pad10*1).
  * Lanes are kept as host integers and bytes are mapped little-endian, so the
  * code is independent of the host byte order.
+ *
+ * Two permutations, chosen once at run time:
+ *
+ * - portable C: the round fully unrolled over the 25 lanes held in local
+ *   variables (so the compiler can keep them in registers instead of an
+ *   array), with the lane-complementing transform of the Keccak team's
+ *   implementation overview: lanes 1, 2, 8, 12, 17 and 20 are kept inverted
+ *   inside the permutation, which lets chi be written with AND/OR and a
+ *   single NOT per plane (5 NOTs per round instead of 25).  The chi
+ *   expressions below were derived mechanically: given the complement
+ *   pattern of each chi input (the stored pattern carried through theta,
+ *   rho and pi), each output x is a ^ (b op c) with op AND or OR and at most
+ *   one operand inverted, chosen so the output again carries the stored
+ *   pattern;
+ *
+ * - AVX-512VL (shake256_avx512.c, x86-64 with gcc/clang): one lane per xmm
+ *   register (32 of them), vpternlogq for the 5-way column sums and chi,
+ *   vprolq for the rotations.
+ *
+ * Whole 136-byte blocks are absorbed straight from the caller's buffer, with
+ * the state held in registers across blocks.  Everything is branch-free on
+ * the data: the only branches depend on lengths and on the CPU.
  */
 #include "shake256.h"
 
+#include <stdatomic.h>
+#include <stdlib.h>
 #include <string.h>
 #include <openssl/crypto.h>
 
@@ -19,74 +43,300 @@ static const uint64_t RC[24] = {
     0x8000000000008080ULL, 0x0000000080000001ULL, 0x8000000080008008ULL
 };
 
-/* rho offsets for lane x + 5y */
-static const unsigned RHO[25] = {
-    0, 1, 62, 28, 27, 36, 44, 6, 55, 20, 3, 10, 43,
-    25, 39, 41, 45, 15, 21, 8, 18, 2, 61, 56, 14
-};
+#define LANES_PER_BLOCK (SHAKE256_RATE / 8)
 
-static inline uint64_t rotl(uint64_t v, unsigned n)
+static inline uint64_t load64_le(const uint8_t *p)
 {
-    return n ? (v << n) | (v >> (64 - n)) : v;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint64_t v;
+
+    memcpy(&v, p, 8);
+    return v;
+#else
+    uint64_t v = 0;
+
+    for (int i = 7; i >= 0; i--)
+        v = (v << 8) | p[i];
+    return v;
+#endif
+}
+
+static inline void store64_le(uint8_t *p, uint64_t v)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    memcpy(p, &v, 8);
+#else
+    for (int i = 0; i < 8; i++)
+        p[i] = (uint8_t)(v >> (8 * i));
+#endif
+}
+
+#define ROL64(v, n) (((v) << (n)) | ((v) >> (64 - (n))))
+
+/*
+ * One round on the lanes a0..a24 (lane x + 5y), complemented lanes
+ * (1, 2, 8, 12, 17, 20) in and out.  theta; rho and pi together (lane (x, y)
+ * goes to b at (y, 2x + 3y)); chi with the complement-aware expressions;
+ * iota.
+ */
+#define KECCAK_ROUND(rc) do { \
+    uint64_t c0, c1, c2, c3, c4, d0, d1, d2, d3, d4, t; \
+    uint64_t b0, b1, b2, b3, b4, b5, b6, b7, b8, b9, b10, b11, b12, \
+             b13, b14, b15, b16, b17, b18, b19, b20, b21, b22, b23, b24; \
+    c0 = a0 ^ a5 ^ a10 ^ a15 ^ a20; \
+    c1 = a1 ^ a6 ^ a11 ^ a16 ^ a21; \
+    c2 = a2 ^ a7 ^ a12 ^ a17 ^ a22; \
+    c3 = a3 ^ a8 ^ a13 ^ a18 ^ a23; \
+    c4 = a4 ^ a9 ^ a14 ^ a19 ^ a24; \
+    d0 = c4 ^ ROL64(c1, 1); \
+    d1 = c0 ^ ROL64(c2, 1); \
+    d2 = c1 ^ ROL64(c3, 1); \
+    d3 = c2 ^ ROL64(c4, 1); \
+    d4 = c3 ^ ROL64(c0, 1); \
+    b0 = a0 ^ d0; \
+    b10 = ROL64(a1 ^ d1, 1); \
+    b20 = ROL64(a2 ^ d2, 62); \
+    b5 = ROL64(a3 ^ d3, 28); \
+    b15 = ROL64(a4 ^ d4, 27); \
+    b16 = ROL64(a5 ^ d0, 36); \
+    b1 = ROL64(a6 ^ d1, 44); \
+    b11 = ROL64(a7 ^ d2, 6); \
+    b21 = ROL64(a8 ^ d3, 55); \
+    b6 = ROL64(a9 ^ d4, 20); \
+    b7 = ROL64(a10 ^ d0, 3); \
+    b17 = ROL64(a11 ^ d1, 10); \
+    b2 = ROL64(a12 ^ d2, 43); \
+    b12 = ROL64(a13 ^ d3, 25); \
+    b22 = ROL64(a14 ^ d4, 39); \
+    b23 = ROL64(a15 ^ d0, 41); \
+    b8 = ROL64(a16 ^ d1, 45); \
+    b18 = ROL64(a17 ^ d2, 15); \
+    b3 = ROL64(a18 ^ d3, 21); \
+    b13 = ROL64(a19 ^ d4, 8); \
+    b14 = ROL64(a20 ^ d0, 18); \
+    b24 = ROL64(a21 ^ d1, 2); \
+    b9 = ROL64(a22 ^ d2, 61); \
+    b19 = ROL64(a23 ^ d3, 56); \
+    b4 = ROL64(a24 ^ d4, 14); \
+    t = ~b2; \
+    a0 = b0 ^ (b1 | b2); \
+    a1 = b1 ^ (t | b3); \
+    a2 = b2 ^ (b3 & b4); \
+    a3 = b3 ^ (b4 | b0); \
+    a4 = b4 ^ (b0 & b1); \
+    t = ~b9; \
+    a5 = b5 ^ (b6 | b7); \
+    a6 = b6 ^ (b7 & b8); \
+    a7 = b7 ^ (b8 | t); \
+    a8 = b8 ^ (b9 | b5); \
+    a9 = b9 ^ (b5 & b6); \
+    t = ~b13; \
+    a10 = b10 ^ (b11 | b12); \
+    a11 = b11 ^ (b12 & b13); \
+    a12 = b12 ^ (t & b14); \
+    a13 = t ^ (b14 | b10); \
+    a14 = b14 ^ (b10 & b11); \
+    t = ~b18; \
+    a15 = b15 ^ (b16 & b17); \
+    a16 = b16 ^ (b17 | b18); \
+    a17 = b17 ^ (t | b19); \
+    a18 = t ^ (b19 & b15); \
+    a19 = b19 ^ (b15 | b16); \
+    t = ~b21; \
+    a20 = b20 ^ (t & b22); \
+    a21 = t ^ (b22 | b23); \
+    a22 = b22 ^ (b23 & b24); \
+    a23 = b23 ^ (b24 | b20); \
+    a24 = b24 ^ (b20 & b21); \
+    a0 ^= (rc); \
+} while (0)
+
+/* the complemented lanes, entering and leaving the permutation */
+#define COMPLEMENT_LANES() (a1 = ~a1, a2 = ~a2, a8 = ~a8, a12 = ~a12, a17 = ~a17, a20 = ~a20)
+
+#define XOR_LANE(i) a##i ^= load64_le(in + 8 * (i))
+
+/*
+ * Permutes s nblocks times (nblocks >= 1); before each permutation, when in
+ * is not NULL, XORs the next 136-byte block of in into the rate.
+ */
+static void keccak_blocks_portable(uint64_t s[25], const uint8_t *in, size_t nblocks)
+{
+    uint64_t a0 = s[0], a1 = s[1], a2 = s[2], a3 = s[3], a4 = s[4];
+    uint64_t a5 = s[5], a6 = s[6], a7 = s[7], a8 = s[8], a9 = s[9];
+    uint64_t a10 = s[10], a11 = s[11], a12 = s[12], a13 = s[13], a14 = s[14];
+    uint64_t a15 = s[15], a16 = s[16], a17 = s[17], a18 = s[18], a19 = s[19];
+    uint64_t a20 = s[20], a21 = s[21], a22 = s[22], a23 = s[23], a24 = s[24];
+
+    COMPLEMENT_LANES();
+    do {
+        if (in != NULL) {
+            XOR_LANE(0); XOR_LANE(1); XOR_LANE(2); XOR_LANE(3); XOR_LANE(4);
+            XOR_LANE(5); XOR_LANE(6); XOR_LANE(7); XOR_LANE(8); XOR_LANE(9);
+            XOR_LANE(10); XOR_LANE(11); XOR_LANE(12); XOR_LANE(13); XOR_LANE(14);
+            XOR_LANE(15); XOR_LANE(16);
+            in += SHAKE256_RATE;
+        }
+        for (int r = 0; r < 24; r += 2) {
+            KECCAK_ROUND(RC[r]);
+            KECCAK_ROUND(RC[r + 1]);
+        }
+    } while (--nblocks > 0);
+    COMPLEMENT_LANES();
+
+    s[0] = a0; s[1] = a1; s[2] = a2; s[3] = a3; s[4] = a4;
+    s[5] = a5; s[6] = a6; s[7] = a7; s[8] = a8; s[9] = a9;
+    s[10] = a10; s[11] = a11; s[12] = a12; s[13] = a13; s[14] = a14;
+    s[15] = a15; s[16] = a16; s[17] = a17; s[18] = a18; s[19] = a19;
+    s[20] = a20; s[21] = a21; s[22] = a22; s[23] = a23; s[24] = a24;
+}
+
+#undef XOR_LANE
+#undef COMPLEMENT_LANES
+#undef KECCAK_ROUND
+
+/* ---- run-time choice ---------------------------------------------------- */
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(N448_NO_AVX512)
+#define N448_HAVE_AVX512 1
+/* shake256_avx512.c; same contract as keccak_blocks_portable */
+void n448_keccak_blocks_avx512(uint64_t s[25], const uint8_t *in, size_t nblocks);
+#endif
+
+enum { IMPL_UNKNOWN = 0, IMPL_PORTABLE = 1, IMPL_AVX512 = 2 };
+
+static atomic_int keccak_impl; /* IMPL_UNKNOWN until the first permutation */
+
+/*
+ * The environment variable EDFAST_N448_KECCAK=portable forces the portable
+ * permutation; so does the test hook below.
+ */
+static int detect_impl(void)
+{
+    int impl = IMPL_PORTABLE;
+#ifdef N448_HAVE_AVX512
+    const char *env = getenv("EDFAST_N448_KECCAK");
+
+    __builtin_cpu_init();
+    if ((env == NULL || strcmp(env, "portable") != 0)
+        && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl"))
+        impl = IMPL_AVX512;
+#endif
+    return impl;
+}
+
+/*
+ * Test hook, deliberately not in shake256.h: force = 1 selects the portable
+ * permutation, force = 0 returns to the automatic choice.  Returns the
+ * implementation now in use: 1 portable, 2 AVX-512VL.
+ */
+int n448_keccak_select_portable(int force);
+int n448_keccak_select_portable(int force)
+{
+    int impl = force ? IMPL_PORTABLE : detect_impl();
+
+    atomic_store_explicit(&keccak_impl, impl, memory_order_relaxed);
+    return impl;
+}
+
+static void keccak_blocks(uint64_t s[25], const uint8_t *in, size_t nblocks)
+{
+    int impl = atomic_load_explicit(&keccak_impl, memory_order_relaxed);
+
+    if (impl == IMPL_UNKNOWN) {
+        impl = detect_impl();
+        atomic_store_explicit(&keccak_impl, impl, memory_order_relaxed);
+    }
+#ifdef N448_HAVE_AVX512
+    if (impl == IMPL_AVX512) {
+        n448_keccak_blocks_avx512(s, in, nblocks);
+        return;
+    }
+#endif
+    keccak_blocks_portable(s, in, nblocks);
 }
 
 void n448_keccak_f1600(uint64_t a[25])
 {
-    uint64_t b[25], c[5], d[5];
-
-    for (int round = 0; round < 24; round++) {
-        /* theta */
-        for (int x = 0; x < 5; x++)
-            c[x] = a[x] ^ a[x + 5] ^ a[x + 10] ^ a[x + 15] ^ a[x + 20];
-        for (int x = 0; x < 5; x++)
-            d[x] = c[(x + 4) % 5] ^ rotl(c[(x + 1) % 5], 1);
-        /* rho and pi: lane (x, y) moves to (y, 2x + 3y) */
-        for (int y = 0; y < 5; y++)
-            for (int x = 0; x < 5; x++)
-                b[y + 5 * ((2 * x + 3 * y) % 5)] = rotl(a[x + 5 * y] ^ d[x], RHO[x + 5 * y]);
-        /* chi */
-        for (int y = 0; y < 25; y += 5)
-            for (int x = 0; x < 5; x++)
-                a[y + x] = b[y + x] ^ (~b[y + (x + 1) % 5] & b[y + (x + 2) % 5]);
-        /* iota */
-        a[0] ^= RC[round];
-    }
+    keccak_blocks(a, NULL, 1);
 }
+
+/* ---- SHAKE256 ----------------------------------------------------------- */
 
 void n448_shake256_init(n448_shake256_ctx *c)
 {
     memset(c, 0, sizeof(*c));
 }
 
-static inline uint64_t load64_le(const uint8_t *p)
+/* XORs len bytes (pos + len <= SHAKE256_RATE) into the rate at byte pos. */
+static void xor_bytes(uint64_t s[25], size_t pos, const uint8_t *in, size_t len)
 {
-    uint64_t v = 0;
-
-    for (int i = 7; i >= 0; i--)
-        v = (v << 8) | p[i];
-    return v;
+    while (len > 0 && pos % 8 != 0) {
+        s[pos / 8] ^= (uint64_t)*in++ << (8 * (pos % 8));
+        pos++;
+        len--;
+    }
+    while (len >= 8) {
+        s[pos / 8] ^= load64_le(in);
+        pos += 8;
+        in += 8;
+        len -= 8;
+    }
+    while (len > 0) {
+        s[pos / 8] ^= (uint64_t)*in++ << (8 * (pos % 8));
+        pos++;
+        len--;
+    }
 }
 
 void n448_shake256_absorb(n448_shake256_ctx *c, const uint8_t *in, size_t len)
 {
+    if (c->pos > 0) {
+        /* complete the pending block */
+        size_t n = SHAKE256_RATE - c->pos;
+
+        if (n > len)
+            n = len;
+        xor_bytes(c->s, c->pos, in, n);
+        c->pos += n;
+        in += n;
+        len -= n;
+        if (c->pos < SHAKE256_RATE)
+            return;
+        keccak_blocks(c->s, NULL, 1);
+        c->pos = 0;
+    }
+    if (len >= SHAKE256_RATE) {
+        /* whole blocks straight from the input */
+        size_t blocks = len / SHAKE256_RATE;
+
+        keccak_blocks(c->s, in, blocks);
+        in += blocks * SHAKE256_RATE;
+        len -= blocks * SHAKE256_RATE;
+    }
+    /* a full block is permuted only once more input (or the padding) comes */
+    xor_bytes(c->s, 0, in, len);
+    c->pos = len;
+}
+
+/* Copies len bytes (pos + len <= SHAKE256_RATE) of the rate from byte pos. */
+static void read_bytes(const uint64_t s[25], size_t pos, uint8_t *out, size_t len)
+{
+    while (len > 0 && pos % 8 != 0) {
+        *out++ = (uint8_t)(s[pos / 8] >> (8 * (pos % 8)));
+        pos++;
+        len--;
+    }
+    while (len >= 8) {
+        store64_le(out, s[pos / 8]);
+        pos += 8;
+        out += 8;
+        len -= 8;
+    }
     while (len > 0) {
-        if (c->pos % 8 == 0 && len >= 8) {
-            /* whole lanes while aligned */
-            while (len >= 8 && c->pos < SHAKE256_RATE) {
-                c->s[c->pos / 8] ^= load64_le(in);
-                c->pos += 8;
-                in += 8;
-                len -= 8;
-            }
-        } else {
-            c->s[c->pos / 8] ^= (uint64_t)*in++ << (8 * (c->pos % 8));
-            c->pos++;
-            len--;
-        }
-        if (c->pos == SHAKE256_RATE) {
-            n448_keccak_f1600(c->s);
-            c->pos = 0;
-        }
+        *out++ = (uint8_t)(s[pos / 8] >> (8 * (pos % 8)));
+        pos++;
+        len--;
     }
 }
 
@@ -95,18 +345,24 @@ void n448_shake256_squeeze(n448_shake256_ctx *c, uint8_t *out, size_t len)
     if (!c->squeezing) {
         c->s[c->pos / 8] ^= (uint64_t)0x1f << (8 * (c->pos % 8));
         c->s[(SHAKE256_RATE - 1) / 8] ^= (uint64_t)0x80 << (8 * ((SHAKE256_RATE - 1) % 8));
-        n448_keccak_f1600(c->s);
+        keccak_blocks(c->s, NULL, 1);
         c->pos = 0;
         c->squeezing = 1;
     }
     while (len > 0) {
+        size_t n;
+
         if (c->pos == SHAKE256_RATE) {
-            n448_keccak_f1600(c->s);
+            keccak_blocks(c->s, NULL, 1);
             c->pos = 0;
         }
-        *out++ = (uint8_t)(c->s[c->pos / 8] >> (8 * (c->pos % 8)));
-        c->pos++;
-        len--;
+        n = SHAKE256_RATE - c->pos;
+        if (n > len)
+            n = len;
+        read_bytes(c->s, c->pos, out, n);
+        c->pos += n;
+        out += n;
+        len -= n;
     }
 }
 
