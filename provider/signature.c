@@ -162,9 +162,28 @@ static int init_key(struct sig_ctx *ctx, const char *mdname, struct edfast_key *
     return 1;
 }
 
+/*
+ * From OpenSSL 3.2 on, the default provider's EVP_DigestSignInit /
+ * EVP_DigestVerifyInit with no key (a re-initialisation) keeps the instance
+ * and context string set before and only applies the new parameters.  On an
+ * older libcrypto edfast keeps what it always did: back to the pure instance.
+ */
+#define EDFAST_REINIT_KEEPS_INSTANCE_VERSION 0x030200UL
+
 static int sig_init(struct sig_ctx *ctx, const char *mdname, struct edfast_key *key,
                     int for_signing, const OSSL_PARAM params[])
 {
+    if (key == NULL && ctx->key != NULL
+        && ctx->provctx->core_version >= EDFAST_REINIT_KEEPS_INSTANCE_VERSION) {
+        const struct instance_name *instance = ctx->instance;
+        size_t context_len = ctx->context_len;
+
+        if (!init_key(ctx, mdname, NULL, for_signing))
+            return 0;
+        ctx->instance = instance;
+        ctx->context_len = context_len; /* ctx->context is left as it was */
+        return sig_set_ctx_params(ctx, params);
+    }
     return init_key(ctx, mdname, key, for_signing) && sig_set_ctx_params(ctx, params);
 }
 

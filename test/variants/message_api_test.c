@@ -385,6 +385,67 @@ static void check_refusals(struct pair *pr)
     }
 }
 
+/*
+ * Not the message API, but seen with 3.4: EVP_DigestSignInit with no key
+ * re-initialises, keeping the instance and context set before (3.2+).
+ */
+static int digest_sign_reinit(struct pair *pr, int s, enum et_curve curve, const char *instance,
+                              const uint8_t *context, size_t context_len, uint8_t *sig)
+{
+    static const uint8_t seed[ET_MAX_KEY] = {5, 4, 3};
+    EVP_PKEY *key = et_key_from_seed(pr->env, curve, pr->side[s].propq, seed);
+    EVP_MD_CTX *md = EVP_MD_CTX_new();
+    OSSL_PARAM params[3];
+    size_t n = 0, len = ET_MAX_SIG;
+    int ok;
+
+    params[n++] = OSSL_PARAM_construct_utf8_string(OSSL_SIGNATURE_PARAM_INSTANCE,
+                                                   (char *)instance, 0);
+    if (context != NULL)
+        params[n++] = OSSL_PARAM_construct_octet_string(OSSL_SIGNATURE_PARAM_CONTEXT_STRING,
+                                                        (void *)context, context_len);
+    params[n] = OSSL_PARAM_construct_end();
+    ok = key != NULL && md != NULL
+        && EVP_DigestSignInit_ex(md, NULL, NULL, pr->env->ctx, pr->side[s].propq, key, params)
+               == 1
+        && EVP_DigestSignInit(md, NULL, NULL, NULL, NULL) == 1
+        && EVP_DigestSign(md, sig, &len, (const uint8_t *)"abc", 3) == 1;
+    EVP_MD_CTX_free(md);
+    EVP_PKEY_free(key);
+    ERR_clear_error();
+    return ok;
+}
+
+static void check_reinit(struct pair *pr)
+{
+    static const struct {
+        enum et_curve curve;
+        const char *instance;
+        const char *context;
+    } cases[] = {
+        {ET_ED25519, "Ed25519ph", NULL},
+        {ET_ED25519, "Ed25519ctx", "foo"},
+        {ET_ED448, "Ed448ph", "foo"},
+        {ET_ED448, "Ed448", "bar"},
+    };
+    size_t i;
+
+    for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        uint8_t sig[2][ET_MAX_SIG];
+        const uint8_t *context = (const uint8_t *)cases[i].context;
+        size_t context_len = context != NULL ? strlen(cases[i].context) : 0;
+        int ok0 = digest_sign_reinit(pr, 0, cases[i].curve, cases[i].instance, context,
+                                     context_len, sig[0]);
+        int ok1 = digest_sign_reinit(pr, 1, cases[i].curve, cases[i].instance, context,
+                                     context_len, sig[1]);
+
+        ET_CHECK(ok0 && ok1 && memcmp(sig[0], sig[1], et_sig_len(cases[i].curve)) == 0,
+                 "[%s] %s, context %s, re-initialised with no key: edfast %d, default %d, %s",
+                 pr->backend, cases[i].instance, cases[i].context ? cases[i].context : "none",
+                 ok0, ok1, ok0 && ok1 ? "signatures differ" : "not both signed");
+    }
+}
+
 /* Random keys, messages and contexts through both providers. */
 static void check_random(struct pair *pr, struct et_rng *rng, int rounds)
 {
@@ -473,6 +534,7 @@ int main(int argc, char **argv)
             && open_side(&env, &pr.side[1], ET_DEFAULT, "default")) {
             check_vectors(&pr);
             check_refusals(&pr);
+            check_reinit(&pr);
             check_random(&pr, &rng, rounds);
         }
         close_side(&pr.side[0]);
