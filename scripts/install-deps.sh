@@ -8,6 +8,7 @@ packages=(
   libssl-dev openssl
   libsodium-dev libdecaf-dev
   valgrind gnuplot-nox
+  clang libclang-rt-14-dev
   python3
   openjdk-17-jdk-headless junit5 libbcprov-java
 )

@@ -8,3 +8,5 @@ build=${EDFAST_BUILD_DIR:-build}
 cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo
 cmake --build "$build" -j"$(nproc)"
 ctest --test-dir "$build" --output-on-failure -j"$(nproc)" "$@"
+# Sanitizer (ASan/UBSan, TSan) builds of the C suite, and 30 s of each fuzzer.
+bash scripts/hardening.sh --quick "${build}-hardening"
