@@ -13,6 +13,7 @@
 #define DECAF_EDDSA_NON_KEYPAIR_API_IS_DEPRECATED 0
 #include <decaf/ed448.h>
 #include "../backend_list.h"
+#include "../declassify.h"
 
 struct decaf_key {
     uint8_t seed[DECAF_EDDSA_448_PRIVATE_BYTES];
@@ -64,6 +65,7 @@ static void *decaf_key_new(enum edfast_curve curve, const uint8_t *seed, uint8_t
         uint8_t own[DECAF_EDDSA_448_PUBLIC_BYTES];
 
         decaf_ed448_derive_public_key(own, seed);
+        edfast_declassify(own, sizeof(own));
         if (memcmp(own, pub, sizeof(own)) != 0) {
             key->foreign_pair = edfast_openssl_backend.key_new(curve, seed, pub, 0);
             if (key->foreign_pair == NULL) {
