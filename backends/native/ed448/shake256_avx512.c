@@ -6,7 +6,7 @@
  * round's temporaries stay in registers, and the EVEX instructions do in one
  * operation what takes several in general-purpose registers:
  *
- *   vpternlogq 0x96   three-way XOR (column sums of theta: 2 per column)
+ *   vpternlogq 0x96   three-way XOR (theta: 2 per column sum, 1 per lane)
  *   vpternlogq 0xd2   a ^ (~b & c)  (chi: 1 per lane, no NOT needed)
  *   vprolq            64-bit rotation by an immediate (theta and rho)
  *
@@ -38,74 +38,74 @@ static const uint64_t RC512[24] = {
 #define CHI(x, y, z) _mm_ternarylogic_epi64((x), (y), (z), 0xd2)
 
 /*
- * One round on a0..a24 (lane x + 5y): theta; rho and pi together (lane
- * (x, y) goes to b at (y, 2x + 3y)); chi; iota.
+ * One round from A0..A24 (lane x + 5y) to E0..E24: theta's column sums c and
+ * r[x] = rotl(c[x + 1], 1), so that theta on a lane of column x is a single
+ * vpternlogq a ^ c[x - 1] ^ r[x]; then plane by plane of the output, theta,
+ * rho and pi for its five lanes (b at (X, Y) comes from lane (X + 3Y, X)),
+ * chi, and iota on lane 0.  90 vector operations per round.
  */
-#define KECCAK_ROUND_512(rc) do { \
-    __m128i c0, c1, c2, c3, c4, d0, d1, d2, d3, d4; \
-    __m128i b0, b1, b2, b3, b4, b5, b6, b7, b8, b9, b10, b11, b12, \
-            b13, b14, b15, b16, b17, b18, b19, b20, b21, b22, b23, b24; \
-    c0 = XOR3(XOR3(a0, a5, a10), a15, a20); \
-    c1 = XOR3(XOR3(a1, a6, a11), a16, a21); \
-    c2 = XOR3(XOR3(a2, a7, a12), a17, a22); \
-    c3 = XOR3(XOR3(a3, a8, a13), a18, a23); \
-    c4 = XOR3(XOR3(a4, a9, a14), a19, a24); \
-    d0 = _mm_xor_si128(c4, _mm_rol_epi64(c1, 1)); \
-    d1 = _mm_xor_si128(c0, _mm_rol_epi64(c2, 1)); \
-    d2 = _mm_xor_si128(c1, _mm_rol_epi64(c3, 1)); \
-    d3 = _mm_xor_si128(c2, _mm_rol_epi64(c4, 1)); \
-    d4 = _mm_xor_si128(c3, _mm_rol_epi64(c0, 1)); \
-    b0 = _mm_xor_si128(a0, d0); \
-    b10 = _mm_rol_epi64(_mm_xor_si128(a1, d1), 1); \
-    b20 = _mm_rol_epi64(_mm_xor_si128(a2, d2), 62); \
-    b5 = _mm_rol_epi64(_mm_xor_si128(a3, d3), 28); \
-    b15 = _mm_rol_epi64(_mm_xor_si128(a4, d4), 27); \
-    b16 = _mm_rol_epi64(_mm_xor_si128(a5, d0), 36); \
-    b1 = _mm_rol_epi64(_mm_xor_si128(a6, d1), 44); \
-    b11 = _mm_rol_epi64(_mm_xor_si128(a7, d2), 6); \
-    b21 = _mm_rol_epi64(_mm_xor_si128(a8, d3), 55); \
-    b6 = _mm_rol_epi64(_mm_xor_si128(a9, d4), 20); \
-    b7 = _mm_rol_epi64(_mm_xor_si128(a10, d0), 3); \
-    b17 = _mm_rol_epi64(_mm_xor_si128(a11, d1), 10); \
-    b2 = _mm_rol_epi64(_mm_xor_si128(a12, d2), 43); \
-    b12 = _mm_rol_epi64(_mm_xor_si128(a13, d3), 25); \
-    b22 = _mm_rol_epi64(_mm_xor_si128(a14, d4), 39); \
-    b23 = _mm_rol_epi64(_mm_xor_si128(a15, d0), 41); \
-    b8 = _mm_rol_epi64(_mm_xor_si128(a16, d1), 45); \
-    b18 = _mm_rol_epi64(_mm_xor_si128(a17, d2), 15); \
-    b3 = _mm_rol_epi64(_mm_xor_si128(a18, d3), 21); \
-    b13 = _mm_rol_epi64(_mm_xor_si128(a19, d4), 8); \
-    b14 = _mm_rol_epi64(_mm_xor_si128(a20, d0), 18); \
-    b24 = _mm_rol_epi64(_mm_xor_si128(a21, d1), 2); \
-    b9 = _mm_rol_epi64(_mm_xor_si128(a22, d2), 61); \
-    b19 = _mm_rol_epi64(_mm_xor_si128(a23, d3), 56); \
-    b4 = _mm_rol_epi64(_mm_xor_si128(a24, d4), 14); \
-    a0 = CHI(b0, b1, b2); \
-    a1 = CHI(b1, b2, b3); \
-    a2 = CHI(b2, b3, b4); \
-    a3 = CHI(b3, b4, b0); \
-    a4 = CHI(b4, b0, b1); \
-    a5 = CHI(b5, b6, b7); \
-    a6 = CHI(b6, b7, b8); \
-    a7 = CHI(b7, b8, b9); \
-    a8 = CHI(b8, b9, b5); \
-    a9 = CHI(b9, b5, b6); \
-    a10 = CHI(b10, b11, b12); \
-    a11 = CHI(b11, b12, b13); \
-    a12 = CHI(b12, b13, b14); \
-    a13 = CHI(b13, b14, b10); \
-    a14 = CHI(b14, b10, b11); \
-    a15 = CHI(b15, b16, b17); \
-    a16 = CHI(b16, b17, b18); \
-    a17 = CHI(b17, b18, b19); \
-    a18 = CHI(b18, b19, b15); \
-    a19 = CHI(b19, b15, b16); \
-    a20 = CHI(b20, b21, b22); \
-    a21 = CHI(b21, b22, b23); \
-    a22 = CHI(b22, b23, b24); \
-    a23 = CHI(b23, b24, b20); \
-    a24 = CHI(b24, b20, b21); \
-    a0 = _mm_xor_si128(a0, (rc)); \
+#define KECCAK_ROUND_512(A, E, rc) do { \
+    __m128i c0, c1, c2, c3, c4, r0, r1, r2, r3, r4, b0, b1, b2, b3, b4; \
+    c0 = XOR3(XOR3(A##0, A##5, A##10), A##15, A##20); \
+    c1 = XOR3(XOR3(A##1, A##6, A##11), A##16, A##21); \
+    c2 = XOR3(XOR3(A##2, A##7, A##12), A##17, A##22); \
+    c3 = XOR3(XOR3(A##3, A##8, A##13), A##18, A##23); \
+    c4 = XOR3(XOR3(A##4, A##9, A##14), A##19, A##24); \
+    r0 = _mm_rol_epi64(c1, 1); \
+    r1 = _mm_rol_epi64(c2, 1); \
+    r2 = _mm_rol_epi64(c3, 1); \
+    r3 = _mm_rol_epi64(c4, 1); \
+    r4 = _mm_rol_epi64(c0, 1); \
+    b0 = XOR3(A##0, c4, r0); \
+    b1 = _mm_rol_epi64(XOR3(A##6, c0, r1), 44); \
+    b2 = _mm_rol_epi64(XOR3(A##12, c1, r2), 43); \
+    b3 = _mm_rol_epi64(XOR3(A##18, c2, r3), 21); \
+    b4 = _mm_rol_epi64(XOR3(A##24, c3, r4), 14); \
+    E##0 = _mm_xor_si128(CHI(b0, b1, b2), (rc)); \
+    E##1 = CHI(b1, b2, b3); \
+    E##2 = CHI(b2, b3, b4); \
+    E##3 = CHI(b3, b4, b0); \
+    E##4 = CHI(b4, b0, b1); \
+    b0 = _mm_rol_epi64(XOR3(A##3, c2, r3), 28); \
+    b1 = _mm_rol_epi64(XOR3(A##9, c3, r4), 20); \
+    b2 = _mm_rol_epi64(XOR3(A##10, c4, r0), 3); \
+    b3 = _mm_rol_epi64(XOR3(A##16, c0, r1), 45); \
+    b4 = _mm_rol_epi64(XOR3(A##22, c1, r2), 61); \
+    E##5 = CHI(b0, b1, b2); \
+    E##6 = CHI(b1, b2, b3); \
+    E##7 = CHI(b2, b3, b4); \
+    E##8 = CHI(b3, b4, b0); \
+    E##9 = CHI(b4, b0, b1); \
+    b0 = _mm_rol_epi64(XOR3(A##1, c0, r1), 1); \
+    b1 = _mm_rol_epi64(XOR3(A##7, c1, r2), 6); \
+    b2 = _mm_rol_epi64(XOR3(A##13, c2, r3), 25); \
+    b3 = _mm_rol_epi64(XOR3(A##19, c3, r4), 8); \
+    b4 = _mm_rol_epi64(XOR3(A##20, c4, r0), 18); \
+    E##10 = CHI(b0, b1, b2); \
+    E##11 = CHI(b1, b2, b3); \
+    E##12 = CHI(b2, b3, b4); \
+    E##13 = CHI(b3, b4, b0); \
+    E##14 = CHI(b4, b0, b1); \
+    b0 = _mm_rol_epi64(XOR3(A##4, c3, r4), 27); \
+    b1 = _mm_rol_epi64(XOR3(A##5, c4, r0), 36); \
+    b2 = _mm_rol_epi64(XOR3(A##11, c0, r1), 10); \
+    b3 = _mm_rol_epi64(XOR3(A##17, c1, r2), 15); \
+    b4 = _mm_rol_epi64(XOR3(A##23, c2, r3), 56); \
+    E##15 = CHI(b0, b1, b2); \
+    E##16 = CHI(b1, b2, b3); \
+    E##17 = CHI(b2, b3, b4); \
+    E##18 = CHI(b3, b4, b0); \
+    E##19 = CHI(b4, b0, b1); \
+    b0 = _mm_rol_epi64(XOR3(A##2, c1, r2), 62); \
+    b1 = _mm_rol_epi64(XOR3(A##8, c2, r3), 55); \
+    b2 = _mm_rol_epi64(XOR3(A##14, c3, r4), 39); \
+    b3 = _mm_rol_epi64(XOR3(A##15, c4, r0), 41); \
+    b4 = _mm_rol_epi64(XOR3(A##21, c0, r1), 2); \
+    E##20 = CHI(b0, b1, b2); \
+    E##21 = CHI(b1, b2, b3); \
+    E##22 = CHI(b2, b3, b4); \
+    E##23 = CHI(b3, b4, b0); \
+    E##24 = CHI(b4, b0, b1); \
 } while (0)
 
 /* an unaligned 8-byte load or store (vmovq), little-endian as x86 is */
@@ -129,6 +129,8 @@ void n448_keccak_blocks_avx512(uint64_t s[25], const uint8_t *in, size_t nblocks
     __m128i a18 = LOAD_LANE(s + 18), a19 = LOAD_LANE(s + 19), a20 = LOAD_LANE(s + 20);
     __m128i a21 = LOAD_LANE(s + 21), a22 = LOAD_LANE(s + 22), a23 = LOAD_LANE(s + 23);
     __m128i a24 = LOAD_LANE(s + 24);
+    __m128i e0, e1, e2, e3, e4, e5, e6, e7, e8, e9, e10, e11, e12;
+    __m128i e13, e14, e15, e16, e17, e18, e19, e20, e21, e22, e23, e24;
 
     do {
         if (in != NULL) {
@@ -139,8 +141,8 @@ void n448_keccak_blocks_avx512(uint64_t s[25], const uint8_t *in, size_t nblocks
             in += 136;
         }
         for (int r = 0; r < 24; r += 2) {
-            KECCAK_ROUND_512(LOAD_LANE(RC512 + r));
-            KECCAK_ROUND_512(LOAD_LANE(RC512 + r + 1));
+            KECCAK_ROUND_512(a, e, LOAD_LANE(RC512 + r));
+            KECCAK_ROUND_512(e, a, LOAD_LANE(RC512 + r + 1));
         }
     } while (--nblocks > 0);
 
