@@ -21,7 +21,8 @@ struct edfast_provctx {
     /*
      * The running libcrypto's version as 0xMMNNPP (0x030400 for 3.4.0), read
      * once at load time from the core's "openssl-version"; 0 when unknown.
-     * Decides whether the OpenSSL 3.4+ signature algorithms are offered.
+     * Decides whether the OpenSSL 3.4+ signature algorithms are offered, and
+     * how a no-key signature re-init treats the instance (3.2+).
      */
     unsigned long core_version;
 };
