@@ -38,15 +38,26 @@ static void openssl_cleanup(void)
     reference = NULL;
 }
 
-static int openssl_derive_public(enum edfast_curve curve, const uint8_t *seed, uint8_t *pub)
+/* The key made from the seed alone, with the public key it gives written to pub. */
+static EVP_PKEY *pkey_from_seed(enum edfast_curve curve, const uint8_t *seed, uint8_t *pub)
 {
     size_t len = edfast_key_bytes(curve);
     EVP_PKEY *pkey = EVP_PKEY_new_raw_private_key_ex(reference, algorithm_name(curve),
                                                      NULL, seed, len);
-    int ok = pkey != NULL && EVP_PKEY_get_raw_public_key(pkey, pub, &len);
+
+    if (pkey != NULL && !EVP_PKEY_get_raw_public_key(pkey, pub, &len)) {
+        EVP_PKEY_free(pkey);
+        pkey = NULL;
+    }
+    return pkey;
+}
+
+static int openssl_derive_public(enum edfast_curve curve, const uint8_t *seed, uint8_t *pub)
+{
+    EVP_PKEY *pkey = pkey_from_seed(curve, seed, pub);
 
     EVP_PKEY_free(pkey);
-    return ok;
+    return pkey != NULL;
 }
 
 /* Built from both halves, not from the seed alone, so a public key that does
@@ -76,15 +87,12 @@ static EVP_PKEY *pkey_from(enum edfast_curve curve, const uint8_t *seed, const u
 static void *openssl_key_new(enum edfast_curve curve, const uint8_t *seed, uint8_t *pub,
                              int derive_pub)
 {
-    struct openssl_key *key;
+    struct openssl_key *key = malloc(sizeof(*key));
 
-    if (derive_pub && !openssl_derive_public(curve, seed, pub))
-        return NULL;
-    key = malloc(sizeof(*key));
     if (key == NULL)
         return NULL;
     key->curve = curve;
-    key->pkey = pkey_from(curve, seed, pub);
+    key->pkey = derive_pub ? pkey_from_seed(curve, seed, pub) : pkey_from(curve, seed, pub);
     if (key->pkey == NULL) {
         free(key);
         return NULL;
