@@ -29,13 +29,14 @@
  * the data: the only branches depend on lengths and on the CPU.
  */
 #include "shake256.h"
+#include "keccak_internal.h"
 
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <openssl/crypto.h>
 
-static const uint64_t RC[24] = {
+const uint64_t n448_keccak_round_constants[24] = {
     0x0000000000000001ULL, 0x0000000000008082ULL, 0x800000000000808aULL,
     0x8000000080008000ULL, 0x000000000000808bULL, 0x0000000080000001ULL,
     0x8000000080008081ULL, 0x8000000000008009ULL, 0x000000000000008aULL,
@@ -182,8 +183,8 @@ static void keccak_blocks_portable(uint64_t s[25], const uint8_t *in, size_t nbl
             in += SHAKE256_RATE;
         }
         for (int r = 0; r < 24; r += 2) {
-            KECCAK_ROUND(a, e, RC[r]);
-            KECCAK_ROUND(e, a, RC[r + 1]);
+            KECCAK_ROUND(a, e, n448_keccak_round_constants[r]);
+            KECCAK_ROUND(e, a, n448_keccak_round_constants[r + 1]);
         }
     } while (--nblocks > 0);
     COMPLEMENT_LANES();
@@ -204,7 +205,6 @@ static void keccak_blocks_portable(uint64_t s[25], const uint8_t *in, size_t nbl
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(N448_NO_AVX512)
 #define N448_HAVE_AVX512 1
 /* shake256_avx512.c; same contract as keccak_blocks_portable */
-void n448_keccak_blocks_avx512(uint64_t s[25], const uint8_t *in, size_t nblocks);
 #endif
 
 enum { IMPL_UNKNOWN = 0, IMPL_PORTABLE = 1, IMPL_AVX512 = 2 };

@@ -20,19 +20,7 @@
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(N448_NO_AVX512)
 
 #include <immintrin.h>
-
-void n448_keccak_blocks_avx512(uint64_t s[25], const uint8_t *in, size_t nblocks);
-
-static const uint64_t RC512[24] = {
-    0x0000000000000001ULL, 0x0000000000008082ULL, 0x800000000000808aULL,
-    0x8000000080008000ULL, 0x000000000000808bULL, 0x0000000080000001ULL,
-    0x8000000080008081ULL, 0x8000000000008009ULL, 0x000000000000008aULL,
-    0x0000000000000088ULL, 0x0000000080008009ULL, 0x000000008000000aULL,
-    0x000000008000808bULL, 0x800000000000008bULL, 0x8000000000008089ULL,
-    0x8000000000008003ULL, 0x8000000000008002ULL, 0x8000000000000080ULL,
-    0x000000000000800aULL, 0x800000008000000aULL, 0x8000000080008081ULL,
-    0x8000000000008080ULL, 0x0000000080000001ULL, 0x8000000080008008ULL
-};
+#include "keccak_internal.h"
 
 #define XOR3(x, y, z) _mm_ternarylogic_epi64((x), (y), (z), 0x96)
 #define CHI(x, y, z) _mm_ternarylogic_epi64((x), (y), (z), 0xd2)
@@ -141,8 +129,8 @@ void n448_keccak_blocks_avx512(uint64_t s[25], const uint8_t *in, size_t nblocks
             in += 136;
         }
         for (int r = 0; r < 24; r += 2) {
-            KECCAK_ROUND_512(a, e, LOAD_LANE(RC512 + r));
-            KECCAK_ROUND_512(e, a, LOAD_LANE(RC512 + r + 1));
+            KECCAK_ROUND_512(a, e, LOAD_LANE(n448_keccak_round_constants + r));
+            KECCAK_ROUND_512(e, a, LOAD_LANE(n448_keccak_round_constants + r + 1));
         }
     } while (--nblocks > 0);
 
