@@ -46,12 +46,6 @@ static const OSSL_ALGORITHM signature_algorithms[] = {
  * the running libcrypto is 3.4 or newer (edfast_query), so that one build
  * made with 3.4+ headers behaves on 3.0 exactly as a 3.0 build does.
  */
-extern const OSSL_DISPATCH edfast_ed25519_message_signature_functions[];
-extern const OSSL_DISPATCH edfast_ed448_message_signature_functions[];
-extern const OSSL_DISPATCH edfast_ed25519ph_signature_functions[];
-extern const OSSL_DISPATCH edfast_ed25519ctx_signature_functions[];
-extern const OSSL_DISPATCH edfast_ed448ph_signature_functions[];
-
 #define EDFAST_MESSAGE_API_VERSION 0x030400UL
 
 static const OSSL_ALGORITHM message_signature_algorithms[] = {

@@ -3,11 +3,20 @@
 #define EDFAST_PROVIDER_H
 
 #include <openssl/core.h>
+#include <openssl/core_dispatch.h>
 
 extern const OSSL_DISPATCH edfast_ed25519_keymgmt_functions[];
 extern const OSSL_DISPATCH edfast_ed448_keymgmt_functions[];
 extern const OSSL_DISPATCH edfast_ed25519_signature_functions[];
 extern const OSSL_DISPATCH edfast_ed448_signature_functions[];
+#if defined(OSSL_FUNC_SIGNATURE_SIGN_MESSAGE_INIT)
+/* OpenSSL 3.4+: the message API, and the names that fix the instance. */
+extern const OSSL_DISPATCH edfast_ed25519_message_signature_functions[];
+extern const OSSL_DISPATCH edfast_ed448_message_signature_functions[];
+extern const OSSL_DISPATCH edfast_ed25519ph_signature_functions[];
+extern const OSSL_DISPATCH edfast_ed25519ctx_signature_functions[];
+extern const OSSL_DISPATCH edfast_ed448ph_signature_functions[];
+#endif
 
 /* encoders.c: PKCS#8 (plain and encrypted) and SubjectPublicKeyInfo, DER and PEM; text. */
 #define EDFAST_DECLARE_ENCODERS(curve)                                      \
