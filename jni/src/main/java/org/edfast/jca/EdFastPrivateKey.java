@@ -46,12 +46,7 @@ final class EdFastPrivateKey implements EdECPrivateKey {
             synchronized (this) {
                 k = nativeKey;
                 if (k == null) {
-                    long h = NativeLib.keyFromRaw(curve.id, seed, null);
-                    if (h == 0) {
-                        throw new InvalidKeyException("OpenSSL refused the " + curve.specName
-                                + " private key");
-                    }
-                    nativeKey = k = new NativeKey(h);
+                    nativeKey = k = NativeKey.fromRaw(curve, seed, null);
                 }
             }
         }

@@ -93,12 +93,7 @@ final class EdFastPublicKey implements EdECPublicKey {
             synchronized (this) {
                 k = nativeKey;
                 if (k == null) {
-                    long h = NativeLib.keyFromRaw(curve.id, null, raw);
-                    if (h == 0) {
-                        throw new InvalidKeyException("OpenSSL refused the " + curve.specName
-                                + " public key");
-                    }
-                    nativeKey = k = new NativeKey(h);
+                    nativeKey = k = NativeKey.fromRaw(curve, null, raw);
                 }
             }
         }

@@ -56,6 +56,16 @@ final class NativeKey {
         }
     }
 
+    /** The native key of raw halves (seed or pub may be null); what names it in the error. */
+    static NativeKey fromRaw(Curve curve, byte[] seed, byte[] pub) throws java.security.InvalidKeyException {
+        long h = NativeLib.keyFromRaw(curve.id, seed, pub);
+        if (h == 0) {
+            throw new java.security.InvalidKeyException("OpenSSL refused the " + curve.specName
+                    + (seed != null ? " private key" : " public key"));
+        }
+        return new NativeKey(h);
+    }
+
     /** Native keys not yet freed (for tests). */
     static int live() {
         return LIVE.get();
