@@ -12,32 +12,8 @@
 #  - `openssl list -providers -verbose` reports the backend EDFAST_BACKEND chose.
 set -u
 
-build=${1:?usage: cli_test.sh <build dir> [<provider dir>]}
-provdir=${2:-$build/provider}
-openssl=${OPENSSL:-openssl}
+. "$(dirname "$0")/script_setup.sh" cli "$@"
 
-if ! command -v "$openssl" >/dev/null 2>&1; then
-    echo "SKIPPED: openssl command absent"
-    exit 77
-fi
-if [ ! -f "$provdir/edfast.so" ]; then
-    echo "FAIL: $provdir/edfast.so absent"
-    exit 1
-fi
-
-build=$(cd "$build" && pwd)
-provdir=$(cd "$provdir" && pwd)
-work=$(mktemp -d "$build/cli_test.XXXXXX")
-# Kept when something fails, for a look at the files.
-trap '[ "$failures" -eq 0 ] && rm -rf "$work" || echo "files kept in $work"' EXIT
-failures=0
-checks=0
-cd "$work" || exit 1
-
-fail() {
-    echo "FAIL: $*"
-    failures=$((failures + 1))
-}
 check() { # check <description> <command...>: the command must succeed
     local what=$1
     shift

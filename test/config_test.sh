@@ -8,32 +8,9 @@
 # Usage: config_test.sh <build dir> [<directory holding edfast.so>]
 set -u
 
-build=${1:?usage: config_test.sh <build dir> [<provider dir>]}
-provdir=${2:-$build/provider}
-openssl=${OPENSSL:-openssl}
+. "$(dirname "$0")/script_setup.sh" config "$@"
 
-if ! command -v "$openssl" >/dev/null 2>&1; then
-    echo "SKIPPED: openssl command absent"
-    exit 77
-fi
-if [ ! -f "$provdir/edfast.so" ]; then
-    echo "FAIL: $provdir/edfast.so absent"
-    exit 1
-fi
-build=$(cd "$build" && pwd)
-provdir=$(cd "$provdir" && pwd)
-work=$(mktemp -d "$build/config_test.XXXXXX")
-# Kept when something fails, for a look at the files.
-trap '[ "$failures" -eq 0 ] && rm -rf "$work" || echo "files kept in $work"' EXIT
-failures=0
-checks=0
-cd "$work" || exit 1
 unset EDFAST_BACKEND
-
-fail() {
-    echo "FAIL: $*"
-    failures=$((failures + 1))
-}
 expect() { # expect <description> <expected> <got>
     checks=$((checks + 1))
     [ "$2" = "$3" ] || fail "$1: expected '$2', got '$3'"
