@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# Runs a command on another Debian release, in a chroot made with debootstrap
+# from the Debian mirror: how edfast is built and tested on Debian 13 (trixie,
+# OpenSSL 3.5, JDK 21) and forky (OpenSSL 3.6) from a Debian 12 machine.
+# Run as root.
+#
+#   bash scripts/debian-chroot.sh RELEASE [COMMAND...]
+#
+# COMMAND runs in a copy of this tree at /src/edfast inside the chroot, with
+# ../shared (when present) copied beside it at /src/shared, as on a fresh
+# machine; it defaults to the README's test command, `bash scripts/test.sh`.
+#
+# The chroot is kept in EDFAST_CHROOT_CACHE (default /var/cache/edfast), outside
+# the clone, and reused while it is valid: complete (a stamp written once
+# debootstrap succeeded) and younger than EDFAST_CHROOT_MAX_DAYS (14) days, so
+# that its release is current.  Otherwise it is made anew: a minbase system
+# with git and ca-certificates, as a new user's machine would start.  What the
+# command installs (scripts/install-deps.sh) stays in it for the next run.
+# Build directories in /src/edfast are kept between runs of the same tree.
+#
+# The chroot gets its own mount namespace (unshare -m): /proc, /sys and /dev
+# are mounted for the command and vanish with it.  Inside, apt ignores the
+# Release file's Valid-Until (forky's may be past it); the host's apt is not
+# touched.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+src=$(pwd)
+
+release=${1:?usage: debian-chroot.sh RELEASE [COMMAND...]}
+shift
+[ $# -gt 0 ] || set -- bash scripts/test.sh
+if [ "$(id -u)" -ne 0 ]; then
+  echo "debian-chroot: needs root (debootstrap, chroot, mounts)" >&2
+  exit 1
+fi
+mirror=${EDFAST_DEBIAN_MIRROR:-http://deb.debian.org/debian}
+cache=${EDFAST_CHROOT_CACHE:-/var/cache/edfast}
+max_days=${EDFAST_CHROOT_MAX_DAYS:-14}
+root=$cache/$release
+stamp=$root/.edfast-chroot-ready
+
+if ! command -v debootstrap >/dev/null 2>&1; then
+  bash scripts/install-deps.sh debootstrap
+fi
+
+if [ -f "$stamp" ] && [ -z "$(find "$stamp" -mtime +"$max_days")" ]; then
+  echo "debian-chroot: reusing $root ($(cat "$stamp"))"
+else
+  echo "debian-chroot: making a $release chroot in $root"
+  rm -rf "$root"
+  mkdir -p "$cache"
+  debootstrap --variant=minbase --include=ca-certificates,git \
+    "$release" "$root" "$mirror" >"$cache/$release-debootstrap.log" 2>&1 || {
+      tail -n 20 "$cache/$release-debootstrap.log" >&2
+      echo "debian-chroot: debootstrap $release failed" >&2
+      exit 1
+    }
+  echo 'Acquire::Check-Valid-Until "false";' >"$root/etc/apt/apt.conf.d/99edfast-valid-until"
+  echo "$release, made $(date -u +%Y-%m-%dT%H:%MZ)" >"$stamp"
+fi
+cp /etc/resolv.conf "$root/etc/resolv.conf"
+
+# A fresh copy of the tree (what git tracks, plus files it does not ignore),
+# keeping earlier build directories.
+mkdir -p "$root/src/edfast"
+find "$root/src/edfast" -mindepth 1 -maxdepth 1 ! -name 'build*' -exec rm -rf {} +
+if git -C "$src" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+  git -C "$src" ls-files -z --cached --others --exclude-standard |
+    tar -C "$src" --null -T - -cf - | tar -C "$root/src/edfast" -xf -
+else
+  tar -C "$src" --exclude='./build*' -cf - . | tar -C "$root/src/edfast" -xf -
+fi
+rm -rf "$root/src/shared"
+if [ -d "$src/../shared" ]; then
+  cp -a "$src/../shared" "$root/src/shared"
+fi
+
+quoted=$(printf '%q ' "$@")
+exec unshare -m -- bash -c '
+  set -e
+  root=$1; shift
+  mount --make-rprivate /
+  mount -t proc proc "$root/proc"
+  mount -t sysfs sys "$root/sys"
+  mount --rbind /dev "$root/dev"
+  mount -t tmpfs tmpfs "$root/tmp"
+  exec chroot "$root" /usr/bin/env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
+    HOME=/root LANG=C.UTF-8 CI="${CI:-}" \
+    /bin/bash -c "cd /src/edfast && $0"
+' "$quoted" "$root"
