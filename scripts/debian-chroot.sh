@@ -6,9 +6,10 @@
 #
 #   bash scripts/debian-chroot.sh RELEASE [COMMAND...]
 #
-# COMMAND runs in a copy of this tree at /src/edfast inside the chroot, with
-# ../shared (when present) copied beside it at /src/shared, as on a fresh
-# machine; it defaults to the README's test command, `bash scripts/test.sh`.
+# COMMAND runs in a copy of this tree at /src/<this folder's name> inside the
+# chroot (so two checkouts can use one chroot), with ../shared (when present)
+# copied beside it at /src/shared, as on a fresh machine; it defaults to the
+# README's test command, `bash scripts/test.sh`.
 #
 # The chroot is kept in EDFAST_CHROOT_CACHE (default /var/cache/edfast), outside
 # the clone, and reused while it is valid: complete (a stamp written once
@@ -16,7 +17,7 @@
 # that its release is current.  Otherwise it is made anew: a minbase system
 # with git and ca-certificates, as a new user's machine would start.  What the
 # command installs (scripts/install-deps.sh) stays in it for the next run.
-# Build directories in /src/edfast are kept between runs of the same tree.
+# Build directories in the copy are kept between runs of the same tree.
 #
 # The chroot gets its own mount namespace (unshare -m): /proc, /sys and /dev
 # are mounted for the command and vanish with it.  Inside, apt ignores the
@@ -49,8 +50,11 @@ else
   echo "debian-chroot: making a $release chroot in $root"
   rm -rf "$root"
   mkdir -p "$cache"
+  # An older debootstrap has no script for a newer release: sid's serves.
+  script=/usr/share/debootstrap/scripts/$release
+  [ -e "$script" ] || script=/usr/share/debootstrap/scripts/sid
   debootstrap --variant=minbase --include=ca-certificates,git \
-    "$release" "$root" "$mirror" >"$cache/$release-debootstrap.log" 2>&1 || {
+    "$release" "$root" "$mirror" "$script" >"$cache/$release-debootstrap.log" 2>&1 || {
       tail -n 20 "$cache/$release-debootstrap.log" >&2
       echo "debian-chroot: debootstrap $release failed" >&2
       exit 1
@@ -62,23 +66,24 @@ cp /etc/resolv.conf "$root/etc/resolv.conf"
 
 # A fresh copy of the tree (what git tracks, plus files it does not ignore),
 # keeping earlier build directories.
-mkdir -p "$root/src/edfast"
-find "$root/src/edfast" -mindepth 1 -maxdepth 1 ! -name 'build*' -exec rm -rf {} +
+work=/src/$(basename "$src")
+mkdir -p "$root$work"
+find "$root$work" -mindepth 1 -maxdepth 1 ! -name 'build*' -exec rm -rf {} +
 if git -C "$src" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
   git -C "$src" ls-files -z --cached --others --exclude-standard |
-    tar -C "$src" --null -T - -cf - | tar -C "$root/src/edfast" -xf -
+    tar -C "$src" --null -T - -cf - | tar -C "$root$work" -xf -
 else
-  tar -C "$src" --exclude='./build*' -cf - . | tar -C "$root/src/edfast" -xf -
+  tar -C "$src" --exclude='./build*' -cf - . | tar -C "$root$work" -xf -
 fi
-rm -rf "$root/src/shared"
-if [ -d "$src/../shared" ]; then
+if [ -d "$src/../shared" ] && ! diff -rq "$src/../shared" "$root/src/shared" >/dev/null 2>&1; then
+  rm -rf "$root/src/shared"
   cp -a "$src/../shared" "$root/src/shared"
 fi
 
 quoted=$(printf '%q ' "$@")
 exec unshare -m -- bash -c '
   set -e
-  root=$1; shift
+  root=$1
   mount --make-rprivate /
   mount -t proc proc "$root/proc"
   mount -t sysfs sys "$root/sys"
@@ -86,5 +91,5 @@ exec unshare -m -- bash -c '
   mount -t tmpfs tmpfs "$root/tmp"
   exec chroot "$root" /usr/bin/env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
     HOME=/root LANG=C.UTF-8 CI="${CI:-}" \
-    /bin/bash -c "cd /src/edfast && $0"
-' "$quoted" "$root"
+    /bin/bash -c "cd $2 && $0"
+' "$quoted" "$root" "$work"
