@@ -10,10 +10,11 @@
 set -euo pipefail
 
 wanted=(
-  build-essential cmake pkg-config
+  build-essential cmake pkg-config file
   libssl-dev openssl
   libsodium-dev libdecaf-dev
   valgrind gnuplot-nox
+  # (file: cpack -G DEB reads the binaries' dependencies with it.)
   # clang and its sanitizer/libFuzzer runtime, matching the default clang.
   clang libclang-rt-dev
   python3

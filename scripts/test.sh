@@ -1,12 +1,79 @@
 #!/usr/bin/env bash
-# Builds edfast and runs every test: the README's test command and what CI runs.
+# Builds edfast and runs every test: the README's test command and what CI runs
+# (.ci/run).  Run as root on Debian 12, 13 or forky; it installs what is
+# missing with apt-get.
+#
+#   bash scripts/test.sh [CTEST ARGS...]
+#
+# EDFAST_TEST_PLATFORMS (default: all of them) chooses what runs, in order:
+#   host       this machine: the whole CTest suite (C, openssl command, TLS,
+#              Java), then the sanitizer/fuzzing run (scripts/hardening.sh --quick)
+#   no-native  a build without the native backend and its own C suite, so that
+#              the other backends are tested alone
+#   cross      aarch64 and s390x (big-endian) under qemu, and i386
+#              (scripts/cross-test.sh all)
+#   debian13   the host run again in a Debian 13 chroot (OpenSSL 3.5, JDK 21;
+#              scripts/debian-chroot.sh), then the Debian package test
+#              (scripts/deb-test.sh); left out when this machine is Debian 13
+# e.g. EDFAST_TEST_PLATFORMS=host for a quick run.  Forky (OpenSSL 3.6) is run
+# the same way by hand: bash scripts/debian-chroot.sh forky (see README.md).
+# CTEST ARGS go to the host run only.  Any failing part fails the command.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-bash scripts/install-deps.sh
+platforms=${EDFAST_TEST_PLATFORMS:-host no-native cross debian13}
 build=${EDFAST_BUILD_DIR:-build}
-cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo
-cmake --build "$build" -j"$(nproc)"
-ctest --test-dir "$build" --output-on-failure -j"$(nproc)" "$@"
-# Sanitizer (ASan/UBSan, TSan) builds of the C suite, and 30 s of each fuzzer.
-bash scripts/hardening.sh --quick "${build}-hardening"
+start=$(date +%s)
+results=()
+failed=0
+
+run_part() { # name command...
+  local name=$1 begin
+  shift
+  begin=$(date +%s)
+  printf '\n===== test.sh: %s\n' "$name"
+  if "$@"; then
+    results+=("$name: passed ($(( $(date +%s) - begin ))s)")
+  else
+    results+=("$name: FAILED ($(( $(date +%s) - begin ))s)")
+    failed=1
+  fi
+}
+
+host() {
+  cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo &&
+    cmake --build "$build" -j"$(nproc)" &&
+    ctest --test-dir "$build" --output-on-failure -j"$(nproc)" "$@" &&
+    bash scripts/hardening.sh --quick "${build}-hardening"
+}
+
+no_native() {
+  cmake -S . -B "${build}-no-native" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+        -DEDFAST_WITH_NATIVE=OFF -DEDFAST_WITH_JNI=OFF &&
+    cmake --build "${build}-no-native" -j"$(nproc)" &&
+    ctest --test-dir "${build}-no-native" --output-on-failure -j"$(nproc)"
+}
+
+debian13() {
+  if [ "$(. /etc/os-release; echo "${VERSION_CODENAME:-}")" = trixie ]; then
+    echo "this machine is Debian 13: the host run was the Debian 13 run"
+    return 0
+  fi
+  bash scripts/debian-chroot.sh trixie \
+    bash -c 'EDFAST_TEST_PLATFORMS=host bash scripts/test.sh && bash scripts/deb-test.sh build'
+}
+
+bash scripts/install-deps.sh
+for platform in $platforms; do
+  case "$platform" in
+    host) run_part host host "$@" ;;
+    no-native) run_part no-native no_native ;;
+    cross) run_part cross bash scripts/cross-test.sh all ;;
+    debian13) run_part debian13 debian13 ;;
+    *) echo "test.sh: unknown platform '$platform' in EDFAST_TEST_PLATFORMS" >&2; exit 2 ;;
+  esac
+done
+
+printf '\n===== test.sh: %s (%ss in all)\n' "$(. /etc/os-release; echo "$PRETTY_NAME")" "$(( $(date +%s) - start ))"
+printf '  %s\n' "${results[@]}"
+exit "$failed"

@@ -1,0 +1,30 @@
+# `cpack -G DEB` in the build directory: a Debian package of edfast for the
+# release it was built on.  It installs edfast.so into that release's OpenSSL
+# modules directory, the EdFast JCA jar into /usr/share/java and its JNI
+# library into /usr/lib/<multiarch>/jni (on the JDK's default
+# java.library.path), and an opt-in configuration snippet /etc/ssl/edfast.cnf
+# (see its comments; scripts/deb-test.sh installs and enables it).
+install(FILES ${CMAKE_CURRENT_LIST_DIR}/debian/edfast.cnf DESTINATION /etc/ssl)
+install(FILES ${CMAKE_CURRENT_LIST_DIR}/debian/openssl.cnf DESTINATION share/edfast)
+install(FILES ${PROJECT_SOURCE_DIR}/README.md ${PROJECT_SOURCE_DIR}/openssl.cnf.sample
+        DESTINATION share/doc/edfast)
+if(TARGET edfastjni)
+  include(UseJava)
+  install(TARGETS edfastjni LIBRARY DESTINATION lib/${CMAKE_LIBRARY_ARCHITECTURE}/jni)
+  install_jar(edfast-jca DESTINATION share/java)
+endif()
+
+set(CPACK_PACKAGE_NAME edfast)
+set(CPACK_PACKAGE_VENDOR "edfast")
+set(CPACK_PACKAGE_CONTACT "edfast developers <edfast@localhost>")
+set(CPACK_PACKAGE_DESCRIPTION_SUMMARY
+    "fast Ed25519/Ed448 OpenSSL 3 provider, byte-identical to the default provider")
+set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
+set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
+set(CPACK_DEBIAN_PACKAGE_SECTION libs)
+# Library dependencies (libssl3, libsodium, libdecaf, libc) from the binaries.
+set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+set(CPACK_DEBIAN_PACKAGE_SUGGESTS default-jre-headless)
+set(CPACK_STRIP_FILES ON)
+set(CPACK_DEBIAN_PACKAGE_CONTROL_EXTRA ${CMAKE_CURRENT_LIST_DIR}/debian/conffiles)
+include(CPack)
