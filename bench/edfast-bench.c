@@ -7,6 +7,9 @@
  *     ed25519-backend / ed448-backend parameters);
  *   - OpenSSL's default provider through EVP, in a library context of its own;
  *   - libsodium (Ed25519) and libdecaf (Ed448) called directly, when built;
+ *   - lib25519, the fastest published Ed25519, when ../shared/anchors/lib25519
+ *     is there (the anchor: a row to beat; its signatures are hedged, so they
+ *     are checked for validity, not for equality);
  *   - every compiled-in edfast backend called directly through backend.h;
  *
  * plus multi-thread scaling of EVP sign/verify on one shared key.
@@ -15,7 +18,8 @@
  * the same process in interleaved rounds (A B C A B C ...); the figure
  * reported is the median of the rounds' ops/s.  Before anything is timed each
  * implementation must produce the default provider's signature, byte for
- * byte, and accept it; otherwise the run aborts.
+ * byte (the anchor: a signature the default provider accepts), and accept it;
+ * otherwise the run aborts.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -49,8 +53,12 @@
 #include <decaf/ed448.h>
 #endif
 
+#include "anchor_lib25519.h"
 #include "backend.h"
 
+#ifndef EDFAST_ANCHOR_DIR
+#define EDFAST_ANCHOR_DIR "../shared/anchors/lib25519/lib"
+#endif
 #ifndef EDFAST_MODULE_DIR
 #error "EDFAST_MODULE_DIR (the directory holding edfast.so) must be defined"
 #endif
@@ -79,11 +87,17 @@ enum kind {
     KIND_EVP,       /* EVP, one EVP_MD_CTX reused for every operation */
     KIND_EVP_FRESH, /* EVP, a new EVP_MD_CTX per operation */
     KIND_LIB,       /* libsodium / libdecaf called directly */
-    KIND_BACKEND    /* an edfast backend called through backend.h */
+    KIND_BACKEND,   /* an edfast backend called through backend.h */
+    KIND_ANCHOR     /* lib25519 called directly */
 };
-static const char *const kind_names[] = {"evp", "evp-fresh", "lib", "backend"};
+static const char *const kind_names[] = {"evp", "evp-fresh", "lib", "backend", "anchor"};
 
-enum lib { LIB_NONE, LIB_SODIUM, LIB_DECAF };
+enum lib { LIB_NONE, LIB_SODIUM, LIB_DECAF, LIB_LIB25519 };
+
+static struct lib25519_anchor anchor;
+static int have_anchor;
+/* lib25519's signed-message buffers: signature || message. */
+static uint8_t *anchor_sm, *anchor_m;
 
 /* ------------------------------------------------------------------------- */
 /* Options */
@@ -104,6 +118,7 @@ static struct {
     size_t thread_msg;
     const char *csv;
     const char *module_dir;
+    const char *anchor_dir;
 } opt;
 
 static void die(const char *fmt, ...)
@@ -227,7 +242,7 @@ struct impl {
     void *state;
     uint8_t seed[EDFAST_MAX_KEY_BYTES];
     uint8_t pub[EDFAST_MAX_KEY_BYTES];
-    uint8_t sodium_sk[64];
+    uint8_t seed_pub[64];           /* libsodium's and lib25519's secret key: seed || pub */
 };
 
 /* One message and the (reference) signature of it. */
@@ -309,6 +324,16 @@ static int evp_verify_newkey(struct impl *im, EVP_MD_CTX *mdctx, const struct jo
     return ok;
 }
 
+/* lib25519 verifies a signed message: the signature, then the message. */
+static int anchor_verify(const struct job *job, const uint8_t *sig, const uint8_t *pub)
+{
+    long long mlen;
+
+    memcpy(anchor_sm, sig, 64);
+    memcpy(anchor_sm + 64, job->msg, job->len);
+    return anchor.open(anchor_m, &mlen, anchor_sm, 64 + (long long)job->len, pub) == 0;
+}
+
 static int direct_verify_newkey(struct impl *im, const struct job *job, const uint8_t *given)
 {
     uint8_t pub[EDFAST_MAX_KEY_BYTES];
@@ -325,6 +350,8 @@ static int direct_verify_newkey(struct impl *im, const struct job *job, const ui
         return decaf_ed448_verify(job->sig, given, job->msg, job->len, 0, NULL, 0)
             == DECAF_SUCCESS;
 #endif
+    case LIB_LIB25519:
+        return anchor_verify(job, job->sig, given);
     default:
         break;
     }
@@ -359,6 +386,13 @@ static void direct_keygen(struct impl *im, uint64_t iteration)
         decaf_ed448_derive_public_key(pub, seed);
         return;
 #endif
+    case LIB_LIB25519: { /* no seed-to-key call: it draws the seed itself */
+        uint8_t sk[64];
+
+        anchor.keypair(pub, sk);
+        OPENSSL_cleanse(sk, sizeof(sk));
+        return;
+    }
     default: {
         void *state;
 
@@ -375,7 +409,7 @@ static void direct_sign(struct impl *im, const struct job *job, uint8_t *sig)
     switch (im->lib) {
 #ifdef EDFAST_BENCH_SODIUM
     case LIB_SODIUM:
-        if (crypto_sign_detached(sig, NULL, job->msg, job->len, im->sodium_sk) != 0)
+        if (crypto_sign_detached(sig, NULL, job->msg, job->len, im->seed_pub) != 0)
             die("crypto_sign_detached failed");
         return;
 #endif
@@ -384,6 +418,13 @@ static void direct_sign(struct impl *im, const struct job *job, uint8_t *sig)
         decaf_ed448_sign(sig, im->seed, im->pub, job->msg, job->len, 0, NULL, 0);
         return;
 #endif
+    case LIB_LIB25519: {
+        long long smlen;
+
+        anchor.sign(anchor_sm, &smlen, job->msg, (long long)job->len, im->seed_pub);
+        memcpy(sig, anchor_sm, 64);
+        return;
+    }
     default:
         if (!im->backend->sign(im->state, &pure, job->msg, job->len, sig))
             die("%s %s: sign failed", curve_names[im->curve], im->label);
@@ -403,6 +444,8 @@ static int direct_verify(struct impl *im, const struct job *job, const uint8_t *
         return decaf_ed448_verify(sig, im->pub, job->msg, job->len, 0, NULL, 0)
             == DECAF_SUCCESS;
 #endif
+    case LIB_LIB25519:
+        return anchor_verify(job, sig, im->pub);
     default:
         return im->backend->verify(im->state, &pure, job->msg, job->len, sig);
     }
@@ -434,6 +477,7 @@ static void run_op(struct impl *im, enum op op, const struct job *job, uint64_t 
         return;
     case KIND_LIB:
     case KIND_BACKEND:
+    case KIND_ANCHOR:
         if (op == OP_KEYGEN)
             direct_keygen(im, iteration);
         else if (op == OP_SIGN)
@@ -561,7 +605,7 @@ static void build_impls(enum edfast_curve curve)
         im = add_impl(curve, KIND_LIB, "lib:libsodium");
         im->lib = LIB_SODIUM;
         memcpy(im->seed, fixed_seed(curve), keylen);
-        if (crypto_sign_seed_keypair(im->pub, im->sodium_sk, im->seed) != 0)
+        if (crypto_sign_seed_keypair(im->pub, im->seed_pub, im->seed) != 0)
             die("crypto_sign_seed_keypair failed");
     }
 #endif
@@ -573,6 +617,16 @@ static void build_impls(enum edfast_curve curve)
         decaf_ed448_derive_public_key(im->pub, im->seed);
     }
 #endif
+    if (curve == EDFAST_ED25519 && have_anchor) {
+        /* lib25519 derives no key from a seed: the default provider's public
+         * key of the fixed seed completes its secret key. */
+        im = add_impl(curve, KIND_ANCHOR, "anchor:lib25519");
+        im->lib = LIB_LIB25519;
+        memcpy(im->seed, fixed_seed(curve), keylen);
+        memcpy(im->pub, impls[0].pub, keylen);
+        memcpy(im->seed_pub, im->seed, keylen);
+        memcpy(im->seed_pub + keylen, im->pub, keylen);
+    }
     for (b = 0; b < nbackends; b++) {
         const struct edfast_backend *backend = edfast_backend_at(b);
 
@@ -692,7 +746,15 @@ static void check_impls(enum edfast_curve curve, struct job *jobs, size_t njobs)
                     ok_good = direct_verify(im, &jobs[j], jobs[j].sig);
                     ok_bad = direct_verify(im, &jobs[j], bad);
                 }
-                if (memcmp(sig, jobs[j].sig, siglen) != 0) {
+                if (im->kind == KIND_ANCHOR) {
+                    /* Hedged: a different valid signature every time. */
+                    struct job own = jobs[j];
+
+                    own.sig = sig;
+                    if (evp_verify(&impls[0], impls[0].mdctx, &own, sig) != 1)
+                        die("%s %s: the default provider rejects its signature of a %zu-byte "
+                            "message", curve_names[curve], im->label, jobs[j].len);
+                } else if (memcmp(sig, jobs[j].sig, siglen) != 0) {
                     fprintf(stderr, "edfast-bench: %s %s: the signature of a %zu-byte message "
                                     "differs from the default provider's\n  got      ",
                             curve_names[curve], im->label, jobs[j].len);
@@ -780,6 +842,7 @@ struct stats {
     double mad;         /* median absolute deviation of the rounds */
     double vs_default;  /* median per-round ratio; NAN when there is no reference */
     double vs_lib;      /* against libsodium/libdecaf direct; NAN without the library */
+    double vs_anchor;   /* against lib25519; NAN without it */
 };
 
 struct row {
@@ -853,6 +916,7 @@ static struct row *add_row(void)
     memset(&rows[nrows], 0, sizeof(rows[nrows]));
     rows[nrows].wall.vs_default = rows[nrows].cpu.vs_default = NAN;
     rows[nrows].wall.vs_lib = rows[nrows].cpu.vs_lib = NAN;
+    rows[nrows].wall.vs_anchor = rows[nrows].cpu.vs_anchor = NAN;
     rows[nrows].scaling = NAN;
     return &rows[nrows++];
 }
@@ -876,8 +940,9 @@ static void print_table(enum edfast_curve curve, enum op op, size_t first_row)
            rows[first_row].rounds, opt.cpu_clock ? "CPU time" : "wall clock",
            opt.cpu_clock ? "ops/s: per second of wall-clock time"
                          : "ops/cpu-s: per second of this thread's CPU time");
-    printf("  %-26s %6s %12s %7s %11s %10s %12s\n", "implementation", "bytes",
+    printf("  %-26s %6s %12s %7s %11s %10s %10s %12s\n", "implementation", "bytes",
            opt.cpu_clock ? "ops/cpu-s" : "ops/s", "mad", "vs default", lib,
+           curve == EDFAST_ED25519 && have_anchor ? "lib25519" : "",
            opt.cpu_clock ? "ops/s" : "ops/cpu-s");
     for (i = first_row; i < nrows; i++) {
         const struct row *r = &rows[i];
@@ -891,6 +956,7 @@ static void print_table(enum edfast_curve curve, enum op op, size_t first_row)
         printf(" %12.1f %6.1f%%", main_clock->median, mad_percent(main_clock));
         print_ratio(main_clock->vs_default);
         print_ratio(main_clock->vs_lib);
+        print_ratio(main_clock->vs_anchor);
         printf(" %12.1f\n", other_clock->median);
     }
     fflush(stdout);
@@ -903,7 +969,8 @@ static void measure_group(enum edfast_curve curve, enum op op, const struct job 
 {
     static double rate[MAX_IMPLS][MAX_ROUNDS], cpu_rate[MAX_IMPLS][MAX_ROUNDS];
     uint64_t n[MAX_IMPLS];
-    size_t i, included[MAX_IMPLS], ninc = 0, first = nrows, def = SIZE_MAX, lib = SIZE_MAX;
+    size_t i, included[MAX_IMPLS], ninc = 0, first = nrows, def = SIZE_MAX, lib = SIZE_MAX,
+           anchor_row = SIZE_MAX;
     int r;
 
     for (i = 0; i < nimpls; i++) {
@@ -961,6 +1028,8 @@ static void measure_group(enum edfast_curve curve, enum op op, const struct job 
             def = i;
         if (im->kind == KIND_LIB)
             lib = i;
+        if (im->kind == KIND_ANCHOR)
+            anchor_row = i;
     }
     /* Ratios pair each round with the reference's run in the same round, so
      * that load which comes and goes over seconds largely cancels out. */
@@ -975,6 +1044,10 @@ static void measure_group(enum edfast_curve curve, enum op op, const struct job 
         if (lib != SIZE_MAX) {
             row->wall.vs_lib = paired_ratio(rate[i], rate[lib], opt.rounds);
             row->cpu.vs_lib = paired_ratio(cpu_rate[i], cpu_rate[lib], opt.rounds);
+        }
+        if (anchor_row != SIZE_MAX) {
+            row->wall.vs_anchor = paired_ratio(rate[i], rate[anchor_row], opt.rounds);
+            row->cpu.vs_anchor = paired_ratio(cpu_rate[i], cpu_rate[anchor_row], opt.rounds);
         }
     }
 }
@@ -1178,6 +1251,8 @@ static int check_rows(int max_threads)
         if (curve == EDFAST_ED448)
             expected[nexp++] = "lib:libdecaf";
 #endif
+        if (curve == EDFAST_ED25519 && have_anchor)
+            expected[nexp++] = "anchor:lib25519";
         for (op = 0; op < OP_COUNT; op++) {
             if (!(opt.ops & (1u << op)))
                 continue;
@@ -1230,7 +1305,8 @@ static void write_csv(const char *path)
         die("cannot write %s: %s", path, strerror(errno));
     fprintf(f, "table,curve,op,impl,kind,msg_bytes,threads,rounds,ops_per_s,min_ops_per_s,"
                "max_ops_per_s,mad_ops_per_s,ratio_vs_default,ratio_vs_lib,thread_scaling,"
-               "ops_per_cpu_s,mad_ops_per_cpu_s,cpu_ratio_vs_default,cpu_ratio_vs_lib\n");
+               "ops_per_cpu_s,mad_ops_per_cpu_s,cpu_ratio_vs_default,cpu_ratio_vs_lib,"
+               "ratio_vs_lib25519,cpu_ratio_vs_lib25519\n");
     for (i = 0; i < nrows; i++) {
         const struct row *r = &rows[i];
 
@@ -1247,7 +1323,9 @@ static void write_csv(const char *path)
         csv_number(f, "%.1f", r->has_cpu ? r->cpu.median : NAN, 0);
         csv_number(f, "%.1f", r->has_cpu ? r->cpu.mad : NAN, 0);
         csv_number(f, "%.4f", r->has_cpu ? r->cpu.vs_default : NAN, 0);
-        csv_number(f, "%.4f", r->has_cpu ? r->cpu.vs_lib : NAN, 1);
+        csv_number(f, "%.4f", r->has_cpu ? r->cpu.vs_lib : NAN, 0);
+        csv_number(f, "%.4f", r->wall.vs_anchor, 0);
+        csv_number(f, "%.4f", r->has_cpu ? r->cpu.vs_anchor : NAN, 1);
     }
     if (fclose(f) != 0)
         die("cannot write %s", path);
@@ -1295,7 +1373,9 @@ static void usage(FILE *f)
         "  --clock C        wall (default: CLOCK_MONOTONIC) or cpu (the thread's CPU time,\n"
         "                   for a busy machine): what the tables' ops/s and ratios use;\n"
         "                   the CSV always has both, the thread test is always wall\n"
-        "  --module-dir DIR load edfast.so from DIR (default " EDFAST_MODULE_DIR ")\n");
+        "  --module-dir DIR load edfast.so from DIR (default " EDFAST_MODULE_DIR ")\n"
+        "  --anchor-dir DIR load lib25519 from DIR (default " EDFAST_ANCHOR_DIR ");\n"
+        "                   its rows are left out when it cannot be loaded\n");
 }
 
 static void parse_sizes(const char *list)
@@ -1322,6 +1402,7 @@ static void parse_args(int argc, char **argv)
     const char *sizes = NULL;
 
     opt.module_dir = EDFAST_MODULE_DIR;
+    opt.anchor_dir = EDFAST_ANCHOR_DIR;
     opt.thread_msg = 64;
     for (i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -1353,6 +1434,8 @@ static void parse_args(int argc, char **argv)
             opt.csv = v, i++;
         } else if (strcmp(a, "--module-dir") == 0) {
             opt.module_dir = v, i++;
+        } else if (strcmp(a, "--anchor-dir") == 0) {
+            opt.anchor_dir = v, i++;
         } else if (strcmp(a, "--sizes") == 0) {
             sizes = v, i++;
         } else if (strcmp(a, "--rounds") == 0) {
@@ -1435,6 +1518,20 @@ int main(int argc, char **argv)
         die("out of memory");
     for (i = 0; i < maxlen; i++)
         msgbuf[i] = (uint8_t)(i * 131 + 7);
+    {
+        char why[512];
+
+        have_anchor = lib25519_anchor_load(&anchor, opt.anchor_dir, why, sizeof(why));
+        if (have_anchor) {
+            if ((anchor_sm = malloc(64 + maxlen)) == NULL
+                    || (anchor_m = malloc(64 + maxlen)) == NULL)
+                die("out of memory");
+            printf("anchor: lib25519 from %s (sign: %s, verify: %s)\n", opt.anchor_dir,
+                   anchor.sign_implementation(), anchor.verify_implementation());
+        } else {
+            printf("anchor: no lib25519 rows (%s)\n", why);
+        }
+    }
 
 #ifdef EDFAST_BENCH_SODIUM
     if (sodium_init() < 0)
@@ -1538,6 +1635,8 @@ int main(int argc, char **argv)
     free_ctx(&default_ctx);
     edfast_backends_release();
     free(msgbuf);
+    free(anchor_sm);
+    free(anchor_m);
     if (missing > 0) {
         fprintf(stderr, "edfast-bench: %d rows missing\n", missing);
         return 1;
