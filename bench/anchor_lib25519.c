@@ -45,8 +45,10 @@ int lib25519_anchor_load(struct lib25519_anchor *anchor, const char *dir, char *
                    why_len)
         && resolve(handle, "lib25519_sign_ed25519", (void **)&anchor->sign, why, why_len)
         && resolve(handle, "lib25519_sign_ed25519_open", (void **)&anchor->open, why, why_len)
-        && resolve(handle, "lib25519_sign_ed25519_implementation",
-                   (void **)&anchor->sign_implementation, why, why_len)
-        && resolve(handle, "lib25519_verify_32_implementation",
-                   (void **)&anchor->verify_implementation, why, why_len);
+        && resolve(handle, "lib25519_nG_merged25519_implementation",
+                   (void **)&anchor->fixed_base_implementation, why, why_len)
+        && resolve(handle, "lib25519_mGnP_ed25519_implementation",
+                   (void **)&anchor->double_scalar_implementation, why, why_len)
+        && resolve(handle, "lib25519_hashblocks_sha512_implementation",
+                   (void **)&anchor->sha512_implementation, why, why_len);
 }

@@ -20,9 +20,11 @@ struct lib25519_anchor {
     /* 0 when sm holds a valid signature of its message; m gets smlen bytes. */
     int (*open)(unsigned char *m, long long *mlen, const unsigned char *sm, long long smlen,
                 const unsigned char *pk);
-    /* The implementation lib25519 chose for this CPU, e.g. "amd64-mxaa". */
-    const char *(*sign_implementation)(void);
-    const char *(*verify_implementation)(void);
+    /* The implementations lib25519 chose for this CPU (e.g. "amd64-mxaa"):
+     * fixed-base, double-scalar multiplication and SHA-512. */
+    const char *(*fixed_base_implementation)(void);
+    const char *(*double_scalar_implementation)(void);
+    const char *(*sha512_implementation)(void);
 };
 
 /* Opens lib25519 from the directory holding lib25519.so.1 and its

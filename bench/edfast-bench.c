@@ -1526,8 +1526,9 @@ int main(int argc, char **argv)
             if ((anchor_sm = malloc(64 + maxlen)) == NULL
                     || (anchor_m = malloc(64 + maxlen)) == NULL)
                 die("out of memory");
-            printf("anchor: lib25519 from %s (sign: %s, verify: %s)\n", opt.anchor_dir,
-                   anchor.sign_implementation(), anchor.verify_implementation());
+            printf("anchor: lib25519 from %s (fixed base: %s, double scalar: %s, "
+                   "SHA-512: %s)\n", opt.anchor_dir, anchor.fixed_base_implementation(),
+                   anchor.double_scalar_implementation(), anchor.sha512_implementation());
         } else {
             printf("anchor: no lib25519 rows (%s)\n", why);
         }
