@@ -11,12 +11,15 @@
  *
  * Handles given to Java are plain pointers: EVP_PKEY * for keys, EVP_PKEY_CTX *
  * for key generation, struct sig_ctx * for one java.security.Signature object.
- * Java frees each exactly once (java.lang.ref.Cleaner).
+ * Java frees each exactly once (java.lang.ref.Cleaner).  Each kind is counted
+ * while Java holds it (liveObjects), so that a test can see a leak as a count
+ * that does not come back, which the process's memory figures are too noisy to show.
  */
 #define _GNU_SOURCE /* dladdr */
 #include <dlfcn.h>
 #include <jni.h>
 #include <limits.h>
+#include <stdatomic.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -53,6 +56,9 @@ static OSSL_LIB_CTX *g_own_libctx;   /* one we made (config file or self-loaded 
 static const char *g_propq;          /* NULL or "?provider=edfast" */
 static char g_description[256];
 static char g_details[2048];
+/* Kinds of handle, numbered as in org.edfast.jca.NativeLib (LIVE_*). */
+enum live_kind { LIVE_KEY = 0, LIVE_KEYGEN = 1, LIVE_SIGCTX = 2, LIVE_KINDS };
+static atomic_long g_live[LIVE_KINDS];
 /* Per curve: does the signature implementation accept "instance"? -1 unknown. */
 static int g_instance_support[CURVES] = {-1, -1};
 
@@ -68,6 +74,19 @@ struct sig_ctx {
 };
 
 /* ------------------------------------------------------------------ helpers */
+
+/* A handle given to Java (or 0), counted until Java gives it back (released). */
+static jlong handed_out(enum live_kind kind, void *p)
+{
+    if (p != NULL)
+        atomic_fetch_add_explicit(&g_live[kind], 1, memory_order_relaxed);
+    return (jlong)(intptr_t)p;
+}
+
+static void released(enum live_kind kind)
+{
+    atomic_fetch_sub_explicit(&g_live[kind], 1, memory_order_relaxed);
+}
 
 /* The last OpenSSL error as text, clearing the queue. */
 static void openssl_error(char *out, size_t outlen)
@@ -371,7 +390,7 @@ Java_org_edfast_jca_NativeLib_keyFromRaw(JNIEnv *env, jclass cls, jint curve, jb
     }
     if (pkey == NULL)
         ERR_clear_error();
-    return (jlong)(intptr_t)pkey;
+    return handed_out(LIVE_KEY, pkey);
 }
 
 JNIEXPORT void JNICALL
@@ -379,7 +398,10 @@ Java_org_edfast_jca_NativeLib_freeKey(JNIEnv *env, jclass cls, jlong handle)
 {
     (void)env;
     (void)cls;
+    if (handle == 0)
+        return;
     EVP_PKEY_free((EVP_PKEY *)(intptr_t)handle);
+    released(LIVE_KEY);
 }
 
 /* A key generation context for a curve, initialised once and reused. */
@@ -396,7 +418,7 @@ Java_org_edfast_jca_NativeLib_newKeyGen(JNIEnv *env, jclass cls, jint curve)
     }
     if (ctx == NULL)
         ERR_clear_error();
-    return (jlong)(intptr_t)ctx;
+    return handed_out(LIVE_KEYGEN, ctx);
 }
 
 JNIEXPORT void JNICALL
@@ -404,7 +426,10 @@ Java_org_edfast_jca_NativeLib_freeKeyGen(JNIEnv *env, jclass cls, jlong handle)
 {
     (void)env;
     (void)cls;
+    if (handle == 0)
+        return;
     EVP_PKEY_CTX_free((EVP_PKEY_CTX *)(intptr_t)handle);
+    released(LIVE_KEYGEN);
 }
 
 /* generate(genctx, curve, priv, pub): a fresh key pair; its halves are copied out. */
@@ -425,7 +450,7 @@ Java_org_edfast_jca_NativeLib_generate(JNIEnv *env, jclass cls, jlong handle, ji
         EVP_PKEY_free(pkey);
         return 0;
     }
-    return (jlong)(intptr_t)pkey;
+    return handed_out(LIVE_KEY, pkey);
 }
 
 /* ------------------------------------------------------------------ signatures */
@@ -444,7 +469,7 @@ Java_org_edfast_jca_NativeLib_newSigCtx(JNIEnv *env, jclass cls)
         free(s);
         return 0;
     }
-    return (jlong)(intptr_t)s;
+    return handed_out(LIVE_SIGCTX, s);
 }
 
 JNIEXPORT void JNICALL
@@ -462,6 +487,7 @@ Java_org_edfast_jca_NativeLib_freeSigCtx(JNIEnv *env, jclass cls, jlong handle)
         free(s->buf);
     }
     free(s);
+    released(LIVE_SIGCTX);
 }
 
 /* Does the signature implementation behind md (just initialised) take "instance"? */
@@ -762,4 +788,15 @@ Java_org_edfast_jca_NativeLib_instanceSupport(JNIEnv *env, jclass cls, jint curv
     (void)env;
     (void)cls;
     return __atomic_load_n(&g_instance_support[curve & 1], __ATOMIC_ACQUIRE);
+}
+
+/* liveObjects(kind): handles of that kind (LIVE_*) given to Java and not yet freed. */
+JNIEXPORT jlong JNICALL
+Java_org_edfast_jca_NativeLib_liveObjects(JNIEnv *env, jclass cls, jint kind)
+{
+    (void)env;
+    (void)cls;
+    if (kind < 0 || kind >= LIVE_KINDS)
+        return -1;
+    return (jlong)atomic_load_explicit(&g_live[kind], memory_order_relaxed);
 }

@@ -13,6 +13,8 @@ final class NativeLib {
     /** Instance codes shared with jni/native/edfast_jni.c. */
     static final int INST_PURE = 0, INST_CTX = 1, INST_PH = 2;
     static final int RC_ERROR = -1, RC_UNSUPPORTED = -2;
+    /** Kinds of native handle counted by liveObjects: EVP_PKEY, key generation EVP_PKEY_CTX, signature context. */
+    static final int LIVE_KEYS = 0, LIVE_KEYGENS = 1, LIVE_SIGCTXS = 2;
 
     /** True when the native path is in use. */
     static final boolean AVAILABLE;
@@ -80,6 +82,9 @@ final class NativeLib {
 
     /** 1 when prehash/context go to OpenSSL, 0 when to SunEC, -1 not known yet. */
     static native int instanceSupport(int curve);
+
+    /** Native handles of a kind (LIVE_*) made and not yet freed, counted in the glue (for tests). */
+    static native long liveObjects(int kind);
 
     static native long evpLoop(long key, int curve, int op, int msgLen, int iterations,
             boolean cpuClock);
