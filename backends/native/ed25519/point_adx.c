@@ -208,21 +208,12 @@ static void select_niels(ge64_niels *t, const ge64_niels row[N25519_BASE_ENTRIES
     n25519_fe64_cmov(&t->xy2d, &minus, neg);
 }
 
-/* |digit| and its sign, without branches. */
-static void digit_split(uint64_t *mag, uint64_t *neg, int8_t digit)
-{
-    const uint32_t ud = (uint32_t)(int32_t)digit;
-
-    *neg = ud >> 31;
-    *mag = (uint64_t)((ud ^ (0u - (uint32_t)*neg)) + (uint32_t)*neg) & 0xff;
-}
-
 static void add_digit(ge64_p3 *h, const ge64_niels row[N25519_BASE_ENTRIES], int8_t digit,
                       ge64_niels *t, ge64_completed *r)
 {
     uint64_t mag, neg;
 
-    digit_split(&mag, &neg, digit);
+    n25519_digit_split(&mag, &neg, digit);
     select_niels(t, row, mag, neg);
     add_niels(r, h, t, 0);
     completed_to_p3(h, r);
