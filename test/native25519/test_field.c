@@ -291,6 +291,7 @@ static void test_wide_inputs(int iters)
 
 int main(void)
 {
+    native_path_or_skip();
     P = bn_p();
     CTX = BN_CTX_new();
     t_seed(1);

@@ -2,12 +2,12 @@
 #include "point.h"
 
 #include <pthread.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include <openssl/crypto.h>
 
-#include "point_ifma.h"
+#include "accel.h"
+#include "base_table.h"
 #include "scalar.h"
 
 /* ---- constants ---- */
@@ -299,169 +299,30 @@ static void p3_dbl_n(n25519_ge_p3 *r, const n25519_ge_p3 *p, int n)
         n25519_ge_p3_dbl(r, r);
 }
 
-/*
- * Fixed-base table: signed radix-2^W digits; table j holds k 2^(2 W j) B for
- * k = 1 .. 2^(W-1), odd-index digits go first and are shifted by W doublings.
- */
-#define BASE_W 5
-#define BASE_DIGITS ((254 + BASE_W - 1) / BASE_W)
-#define BASE_TABLES ((BASE_DIGITS + 1) / 2)
-#define BASE_ENTRIES (1 << (BASE_W - 1))
-
-/* A niels point padded to two 64-byte vectors for the constant-time scan. */
-typedef union {
-    n25519_ge_niels p;
-    uint64_t w[16];
-} __attribute__((aligned(64))) base_entry;
-
-static base_entry base_table[BASE_TABLES][BASE_ENTRIES];
+static n25519_base_entry base_table[N25519_BASE_TABLES][N25519_BASE_ENTRIES];
 static n25519_ge_niels bvar_table[N25519_VERIFY_SPLIT][N25519_BTABLE_ENTRIES];
 static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
 
 static void tables_init(void);
 
-/*
- * Constant-time selection.  Entries are padded to 128 bytes so a scan is two
- * 64-byte vector loads, an AND with the entry's mask and an OR each; the
- * conditional negation is done on the same vectors, and the result leaves
- * lane by lane (the adder reads 8-byte words, which a 64-byte store would
- * not forward).  The generic vectors are lowered to SSE2, AVX2 or AVX-512
- * by three copies of the same code, one of which is picked from CPUID once.
- */
-typedef uint64_t v8u64 __attribute__((vector_size(64)));
-
-#if defined(__clang__)
-#define SHUFFLE2(a, b, ...) __builtin_shufflevector(a, b, __VA_ARGS__)
-#else
-#define SHUFFLE2(a, b, ...) __builtin_shuffle(a, b, (v8u64){ __VA_ARGS__ })
-#endif
-
-static inline __attribute__((always_inline)) void
-select_niels_body(n25519_ge_niels *t, const base_entry tab[BASE_ENTRIES], uint64_t mag,
-                  uint64_t neg)
-{
-    /* Lanes: lo = ypx[0..4] ymx[0..2], hi = ymx[3..4] xy2d[0..4] pad. */
-    const v8u64 zero = { 0, 0, 0, 0, 0, 0, 0, 0 };
-    /* 2p under the xy2d lanes: 2p - x of a tight x stays positive and loose. */
-    const v8u64 twop = { 0, 0, 0xfffffffffffda, 0xffffffffffffe, 0xffffffffffffe,
-                         0xffffffffffffe, 0xffffffffffffe, 0 };
-    const v8u64 xy_lanes = { 0, 0, ~(uint64_t)0, ~(uint64_t)0, ~(uint64_t)0,
-                             ~(uint64_t)0, ~(uint64_t)0, 0 };
-    /* The identity (1, 1, 0) is entry 0 and stays only when mag = 0. */
-    v8u64 lo = { 1, 0, 0, 0, 0, 1, 0, 0 }, hi = zero;
-    v8u64 m = zero + ((((mag | (0 - mag)) >> 63) ^ 1) * ~(uint64_t)0);
-    v8u64 lo_n, hi_n;
-
-    lo &= m;
-    hi &= m;
-    for (uint64_t k = 1; k <= BASE_ENTRIES; k++) {
-        v8u64 a, b;
-
-        /* all ones exactly when mag == k */
-        m = zero + ((uint64_t)0 - (((mag ^ k) - 1) >> 63));
-        memcpy(&a, tab[k - 1].w, 64);
-        memcpy(&b, tab[k - 1].w + 8, 64);
-        lo |= a & m;
-        hi |= b & m;
-    }
-    /* -(x, y) = (-x, y): y+x and y-x trade places and xy2d changes sign. */
-    lo_n = SHUFFLE2(lo, hi, 5, 6, 7, 8, 9, 0, 1, 2);
-    hi_n = SHUFFLE2(lo, hi, 3, 4, 10, 11, 12, 13, 14, 15);
-    hi_n = (hi_n & ~xy_lanes) | ((twop - hi_n) & xy_lanes);
-    m = zero + ((uint64_t)0 - neg);
-    lo = (lo & ~m) | (lo_n & m);
-    hi = (hi & ~m) | (hi_n & m);
-    for (int i = 0; i < 5; i++)
-        t->ypx.v[i] = lo[i];
-    for (int i = 0; i < 3; i++)
-        t->ymx.v[i] = lo[5 + i];
-    for (int i = 0; i < 2; i++)
-        t->ymx.v[3 + i] = hi[i];
-    for (int i = 0; i < 5; i++)
-        t->xy2d.v[i] = hi[2 + i];
-}
-
-typedef void (*select_fn)(n25519_ge_niels *, const base_entry *, uint64_t, uint64_t);
-
-static void select_niels_sse2(n25519_ge_niels *t, const base_entry *tab, uint64_t mag, uint64_t neg)
-{
-    select_niels_body(t, tab, mag, neg);
-}
-
-__attribute__((target("avx2")))
-static void select_niels_avx2(n25519_ge_niels *t, const base_entry *tab, uint64_t mag, uint64_t neg)
-{
-    select_niels_body(t, tab, mag, neg);
-}
-
-__attribute__((target("avx512f")))
-static void select_niels_avx512(n25519_ge_niels *t, const base_entry *tab, uint64_t mag,
-                                uint64_t neg)
-{
-    select_niels_body(t, tab, mag, neg);
-}
-
-static select_fn select_niels = select_niels_sse2;
-/* 1: fixed-base multiplication by the 4-way IFMA code of point_ifma.c. */
-static int use_ifma;
-
-static int select_supported(int which)
-{
-    __builtin_cpu_init();
-    switch (which) {
-    case N25519_SELECT_GENERIC:
-        return 1;
-    case N25519_SELECT_AVX2:
-        return __builtin_cpu_supports("avx2");
-    case N25519_SELECT_AVX512:
-        return __builtin_cpu_supports("avx512f");
-    default:
-        return 0;
-    }
-}
-
-int n25519_ge_select_impl(int which)
-{
-    static const select_fn impls[] = { select_niels_sse2, select_niels_avx2, select_niels_avx512 };
-
-    pthread_once(&tables_once, tables_init);
-    if (which < 0) {
-        use_ifma = n25519_ifma_supported();
-        which = select_supported(N25519_SELECT_AVX512) ? N25519_SELECT_AVX512
-              : select_supported(N25519_SELECT_AVX2) ? N25519_SELECT_AVX2
-                                                     : N25519_SELECT_GENERIC;
-    }
-    if (which == N25519_SELECT_IFMA) {
-        if (!n25519_ifma_supported())
-            return 0;
-        use_ifma = 1;
-        return 1;
-    }
-    if (!select_supported(which))
-        return 0;
-    use_ifma = 0;
-    select_niels = impls[which];
-    return 1;
-}
-
 static void tables_init(void)
 {
     /* Row by row, so the scratch stays small: one inversion per row is cheap once. */
-    n25519_ge_p3 pts[BASE_ENTRIES > N25519_BTABLE_ENTRIES ? BASE_ENTRIES : N25519_BTABLE_ENTRIES];
+    n25519_ge_p3 pts[N25519_BASE_ENTRIES > N25519_BTABLE_ENTRIES ? N25519_BASE_ENTRIES : N25519_BTABLE_ENTRIES];
     n25519_fe scratch[sizeof(pts) / sizeof(pts[0])];
     n25519_ge_p3 p;
 
     n25519_ge_base(&p);
-    for (int j = 0; j < BASE_TABLES; j++) {
+    for (int j = 0; j < N25519_BASE_TABLES; j++) {
         pts[0] = p;
-        for (int k = 1; k < BASE_ENTRIES; k++)
+        for (int k = 1; k < N25519_BASE_ENTRIES; k++)
             n25519_ge_p3_add(&pts[k], &pts[k - 1], &p);
-        n25519_ge_niels row[BASE_ENTRIES];
+        n25519_ge_niels row[N25519_BASE_ENTRIES];
 
-        batch_to_niels(row, pts, BASE_ENTRIES, scratch);
-        for (int k = 0; k < BASE_ENTRIES; k++)
+        batch_to_niels(row, pts, N25519_BASE_ENTRIES, scratch);
+        for (int k = 0; k < N25519_BASE_ENTRIES; k++)
             base_table[j][k].p = row[k];
-        p3_dbl_n(&p, &p, 2 * BASE_W);
+        p3_dbl_n(&p, &p, 2 * N25519_BASE_W);
     }
 
     n25519_ge_base(&p);
@@ -470,11 +331,6 @@ static void tables_init(void)
         batch_to_niels(bvar_table[j], pts, N25519_BTABLE_ENTRIES, scratch);
         p3_dbl_n(&p, &p, N25519_VERIFY_PIECE);
     }
-    select_niels = select_supported(N25519_SELECT_AVX512) ? select_niels_avx512
-                 : select_supported(N25519_SELECT_AVX2)   ? select_niels_avx2
-                                                          : select_niels_sse2;
-    /* EDFAST_NATIVE25519_PORTABLE=1 keeps the portable code (testing, comparisons). */
-    use_ifma = n25519_ifma_supported() && getenv("EDFAST_NATIVE25519_PORTABLE") == NULL;
 }
 
 size_t n25519_ge_base_table_bytes(void)
@@ -489,6 +345,11 @@ size_t n25519_ge_verify_table_bytes(void)
 
 /* ---- constant-time fixed-base multiplication ---- */
 
+/* The portable scan, or the path's copy of it. */
+#define SELECT_NIELS(accel, ...)                          \
+    ((accel) != NULL ? (accel)->select_niels(__VA_ARGS__) \
+                     : n25519_select_niels_body(__VA_ARGS__))
+
 /* |digit| and its sign, without branches. */
 static void digit_split(uint64_t *mag, uint64_t *neg, int8_t digit)
 {
@@ -500,37 +361,38 @@ static void digit_split(uint64_t *mag, uint64_t *neg, int8_t digit)
 
 void n25519_ge_scalarmult_base(n25519_ge_p3 *h, const uint8_t a[32])
 {
-    int8_t e[BASE_DIGITS];
+    int8_t e[N25519_BASE_DIGITS];
     n25519_ge_niels t;
     n25519_ge_completed r;
     n25519_ge_p2 s;
     uint64_t mag, neg;
+    const struct n25519_accel *accel = edfast_native_cpu()->ed25519;
 
     pthread_once(&tables_once, tables_init);
-    n25519_sc_signed_radix(e, a, BASE_W, BASE_DIGITS);
-    if (use_ifma) {
-        n25519_ifma_scalarmult_base(h, e, BASE_DIGITS, (const uint64_t (*)[16][16])base_table);
+    n25519_sc_signed_radix(e, a, N25519_BASE_W, N25519_BASE_DIGITS);
+    if (accel != NULL && accel->scalarmult_base4 != NULL) {
+        accel->scalarmult_base4(h, e, N25519_BASE_DIGITS, (const uint64_t (*)[16][16])base_table);
         OPENSSL_cleanse(e, sizeof(e));
         return;
     }
 
     n25519_ge_identity(h);
-    for (int i = 1; i < BASE_DIGITS; i += 2) {
+    for (int i = 1; i < N25519_BASE_DIGITS; i += 2) {
         digit_split(&mag, &neg, e[i]);
-        select_niels(&t, base_table[i / 2], mag, neg);
+        SELECT_NIELS(accel, &t, base_table[i / 2], mag, neg);
         n25519_ge_madd(&r, h, &t);
         n25519_ge_completed_to_p3(h, &r);
     }
     p3_to_p2(&s, h);
-    for (int i = 0; i < BASE_W - 1; i++) {
+    for (int i = 0; i < N25519_BASE_W - 1; i++) {
         n25519_ge_dbl(&r, &s);
         n25519_ge_completed_to_p2(&s, &r);
     }
     n25519_ge_dbl(&r, &s);
     n25519_ge_completed_to_p3(h, &r);
-    for (int i = 0; i < BASE_DIGITS; i += 2) {
+    for (int i = 0; i < N25519_BASE_DIGITS; i += 2) {
         digit_split(&mag, &neg, e[i]);
-        select_niels(&t, base_table[i / 2], mag, neg);
+        SELECT_NIELS(accel, &t, base_table[i / 2], mag, neg);
         n25519_ge_madd(&r, h, &t);
         n25519_ge_completed_to_p3(h, &r);
     }
@@ -609,6 +471,7 @@ void n25519_ge_double_scalarmult_vartime(n25519_ge_p2 *r, const uint8_t s[32],
     int8_t snaf[N25519_VERIFY_SPLIT][256], knaf[N25519_VERIFY_SPLIT][256];
     uint8_t buf[32];
     n25519_ge_completed c;
+    const struct n25519_accel *accel;
     int top;
 
     pthread_once(&tables_once, tables_init);
@@ -622,8 +485,9 @@ void n25519_ge_double_scalarmult_vartime(n25519_ge_p2 *r, const uint8_t s[32],
         top = t > top ? t : top;
     }
 
-    if (use_ifma) {
-        n25519_ifma_double_scalarmult(r, (const int8_t (*)[256])snaf, (const int8_t (*)[256])knaf,
+    accel = edfast_native_cpu()->ed25519;
+    if (accel != NULL && accel->double_scalarmult4 != NULL) {
+        accel->double_scalarmult4(r, (const int8_t (*)[256])snaf, (const int8_t (*)[256])knaf,
                                       top, (const n25519_ge_niels (*)[N25519_BTABLE_ENTRIES])bvar_table,
                                       (const n25519_ge_niels (*)[N25519_ATABLE_ENTRIES])q->odd);
         return;
@@ -662,6 +526,7 @@ void n25519_ge_double_scalarmult_light(n25519_ge_p2 *r, const uint8_t s[32],
     int8_t snaf[N25519_VERIFY_SPLIT][256], knaf[256];
     n25519_ge_completed c;
     n25519_ge_p3 u;
+    const struct n25519_accel *accel;
     int top, ktop;
 
     pthread_once(&tables_once, tables_init);
@@ -669,8 +534,9 @@ void n25519_ge_double_scalarmult_light(n25519_ge_p2 *r, const uint8_t s[32],
     n25519_sc_wnaf(knaf, k, N25519_LIGHT_W);
     ktop = naf_top(knaf, 255);
     top = ktop > top ? ktop : top;
-    if (use_ifma) {
-        n25519_ifma_double_scalarmult_light(r, (const int8_t (*)[256])snaf, knaf, top,
+    accel = edfast_native_cpu()->ed25519;
+    if (accel != NULL && accel->double_scalarmult_light4 != NULL) {
+        accel->double_scalarmult_light4(r, (const int8_t (*)[256])snaf, knaf, top,
                                             (const n25519_ge_niels (*)[N25519_BTABLE_ENTRIES])bvar_table,
                                             q->odd);
         return;

@@ -12,6 +12,10 @@
  * Nothing here branches on or indexes by secret data: the table scan masks
  * every entry, the negation is a blend.
  */
+#include "cpu.h"
+
+#if EDFAST_NATIVE_X86
+
 #include "point_ifma.h"
 
 #include <immintrin.h>
@@ -22,13 +26,6 @@
 #define IFMA_TARGET __attribute__((target("avx512f,avx512vl,avx512ifma")))
 /* Everything below is small and hot: inline it so no fe4 goes through memory. */
 #define IFMA_INLINE static inline __attribute__((always_inline)) IFMA_TARGET
-
-int n25519_ifma_supported(void)
-{
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl")
-        && __builtin_cpu_supports("avx512ifma");
-}
 
 typedef struct {
     __m256i l[5];
@@ -382,3 +379,10 @@ void n25519_ifma_double_scalarmult_light(n25519_ge_p2 *r, const int8_t (*snaf)[2
         r->Z.v[i] = out[i][2];
     }
 }
+
+#else
+
+/* ISO C forbids an empty translation unit. */
+typedef int n25519_point_ifma_unused;
+
+#endif
