@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "accel.h"
+#include "bytes.h"
 #include "sha512_rounds.h"
 
 static void compress(uint64_t state[8], const uint8_t *blocks, size_t nblocks)
@@ -74,10 +75,10 @@ void n25519_sha512_final(n25519_sha512_ctx *c, uint8_t out[64])
     }
     memset(c->buf + c->fill, 0, 120 - c->fill);
     /* The 128-bit length field: the high half is zero for any message we can hold. */
-    store64_be(c->buf + 120, bits);
+    edfast_store64_be(c->buf + 120, bits);
     compress(c->h, c->buf, 1);
     for (int i = 0; i < 8; i++)
-        store64_be(out + 8 * i, c->h[i]);
+        edfast_store64_be(out + 8 * i, c->h[i]);
 }
 
 void n25519_sha512(uint8_t out[64], const void *data, size_t len)

@@ -7,7 +7,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include <string.h>
+#include "bytes.h"
 
 /* First 64 bits of the fractional parts of the cube roots of the first 80 primes. */
 static const uint64_t n25519_sha512_k[80] = {
@@ -32,20 +32,6 @@ static const uint64_t n25519_sha512_k[80] = {
     0x28db77f523047d84, 0x32caab7b40c72493, 0x3c9ebe0a15c9bebc, 0x431d67c49c100d4c,
     0x4cc5d4becb3e42b6, 0x597f299cfc657e2a, 0x5fcb6fab3ad6faec, 0x6c44198c4a475817,
 };
-
-static inline uint64_t load64_be(const uint8_t *p)
-{
-    uint64_t v;
-
-    memcpy(&v, p, 8);
-    return __builtin_bswap64(v);
-}
-
-static inline void store64_be(uint8_t *p, uint64_t v)
-{
-    v = __builtin_bswap64(v);
-    memcpy(p, &v, 8);
-}
 
 static inline uint64_t ror(uint64_t x, int n)
 {
@@ -103,7 +89,7 @@ n25519_sha512_compress_body(uint64_t state[8], const uint8_t *blocks, size_t nbl
         uint64_t e = state[4], f = state[5], g = state[6], h = state[7];
 
         for (int i = 0; i < 16; i++)
-            W[i] = load64_be(blocks + 8 * i);
+            W[i] = edfast_load64_be(blocks + 8 * i);
         ROUNDS8(W, 0);
         ROUNDS8(W, 8);
         ROUNDS8(W, 16);

@@ -30,38 +30,13 @@
  */
 #include "shake256.h"
 #include "accel.h"
+#include "bytes.h"
 #include "keccak_internal.h"
 
 #include <string.h>
 #include <openssl/crypto.h>
 
 #define LANES_PER_BLOCK (SHAKE256_RATE / 8)
-
-static inline uint64_t load64_le(const uint8_t *p)
-{
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    uint64_t v;
-
-    memcpy(&v, p, 8);
-    return v;
-#else
-    uint64_t v = 0;
-
-    for (int i = 7; i >= 0; i--)
-        v = (v << 8) | p[i];
-    return v;
-#endif
-}
-
-static inline void store64_le(uint8_t *p, uint64_t v)
-{
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    memcpy(p, &v, 8);
-#else
-    for (int i = 0; i < 8; i++)
-        p[i] = (uint8_t)(v >> (8 * i));
-#endif
-}
 
 #define ROL64(v, n) (((v) << (n)) | ((v) >> (64 - (n))))
 
@@ -145,7 +120,7 @@ static inline void store64_le(uint8_t *p, uint64_t v)
 /* the complemented lanes, entering and leaving the permutation */
 #define COMPLEMENT_LANES() (a1 = ~a1, a2 = ~a2, a8 = ~a8, a12 = ~a12, a17 = ~a17, a20 = ~a20)
 
-#define XOR_LANE(i) a##i ^= load64_le(in + 8 * (i))
+#define XOR_LANE(i) a##i ^= edfast_load64_le(in + 8 * (i))
 
 /*
  * Permutes s nblocks times (nblocks >= 1); before each permutation, when in
@@ -221,7 +196,7 @@ static void xor_bytes(uint64_t s[25], size_t pos, const uint8_t *in, size_t len)
         len--;
     }
     while (len >= 8) {
-        s[pos / 8] ^= load64_le(in);
+        s[pos / 8] ^= edfast_load64_le(in);
         pos += 8;
         in += 8;
         len -= 8;
@@ -272,7 +247,7 @@ static void read_bytes(const uint64_t s[25], size_t pos, uint8_t *out, size_t le
         len--;
     }
     while (len >= 8) {
-        store64_le(out, s[pos / 8]);
+        edfast_store64_le(out, s[pos / 8]);
         pos += 8;
         out += 8;
         len -= 8;
