@@ -3,16 +3,46 @@ find_package(OpenSSL 3.0 REQUIRED)
 find_package(Threads REQUIRED)
 find_package(PkgConfig)
 
-option(EDFAST_WITH_NATIVE "Build edfast's own Ed25519/Ed448 backend" ON)
+# AUTO builds the native backend where it can be built; ON insists.
+set(EDFAST_WITH_NATIVE AUTO CACHE STRING "Build edfast's own Ed25519/Ed448 backend: AUTO, ON or OFF")
+set_property(CACHE EDFAST_WITH_NATIVE PROPERTY STRINGS AUTO ON OFF)
 option(EDFAST_WITH_SODIUM "Build the libsodium backend when libsodium is found" ON)
 option(EDFAST_WITH_DECAF "Build the libdecaf backend (Ed448) when libdecaf is found" ON)
+
+# The native field arithmetic multiplies 64-bit limbs into unsigned __int128,
+# which 32-bit targets lack.  From here on EDFAST_WITH_NATIVE is ON or OFF.
+include(CheckCSourceCompiles)
+if(EDFAST_WITH_NATIVE)
+  check_c_source_compiles([=[
+typedef unsigned __int128 u128;
+int main(int argc, char **argv)
+{
+    u128 p = (u128)(unsigned long long)argc * (unsigned long long)(argv != 0);
+    return (int)(p >> 64);
+}
+]=] EDFAST_HAVE_INT128)
+  if(NOT EDFAST_HAVE_INT128)
+    string(TOUPPER "${EDFAST_WITH_NATIVE}" _native_request)
+    if(_native_request STREQUAL "AUTO")
+      message(STATUS "edfast: no native backend: the C compiler has no unsigned __int128 "
+                     "(a 32-bit target?); the other backends serve both curves")
+      set(EDFAST_WITH_NATIVE OFF)
+    else()
+      message(FATAL_ERROR "EDFAST_WITH_NATIVE=${EDFAST_WITH_NATIVE}, but the C compiler has no "
+                          "unsigned __int128, which the native backend needs (AUTO or OFF builds without it)")
+    endif()
+  else()
+    set(EDFAST_WITH_NATIVE ON)
+  endif()
+else()
+  set(EDFAST_WITH_NATIVE OFF)
+endif()
 
 # The native paths this build has (backends/native/cpu.h): the x86-64 ones
 # exist where cpu.h's guard holds.  The tests run once per path.
 set(EDFAST_NATIVE_PATHS "")
 if(EDFAST_WITH_NATIVE)
   set(EDFAST_NATIVE_PATHS portable)
-  include(CheckCSourceCompiles)
   set(CMAKE_REQUIRED_INCLUDES ${CMAKE_CURRENT_LIST_DIR}/../backends/native)
   check_c_source_compiles([=[
 #include "cpu.h"
@@ -59,5 +89,6 @@ if(NOT EDFAST_MODULES_DIR)
   set(EDFAST_MODULES_DIR "${_modulesdir}" CACHE PATH "Directory edfast.so is installed into" FORCE)
 endif()
 
-message(STATUS "edfast backends: openssl native=${EDFAST_WITH_NATIVE} (paths: ${EDFAST_NATIVE_PATHS}) sodium=${EDFAST_HAVE_SODIUM} decaf=${EDFAST_HAVE_DECAF}")
+string(REPLACE ";" "," _native_paths "${EDFAST_NATIVE_PATHS}")
+message(STATUS "edfast backends: openssl native=${EDFAST_WITH_NATIVE} (paths: ${_native_paths}) sodium=${EDFAST_HAVE_SODIUM} decaf=${EDFAST_HAVE_DECAF}")
 message(STATUS "edfast installs into ${EDFAST_MODULES_DIR}")
