@@ -98,19 +98,16 @@ uint64_t n25519_fe_isnegative(const n25519_fe *f)
     return r[0] & 1;
 }
 
-/*
- * Shared prefix of both exponentiations: returns f^(2^250 - 1) in *z250 and
- * f^11 in *z11.  The chain is the usual one for 2^255 - 19 (11 multiplications).
- */
-static void fe_pow2250m1(n25519_fe *z250, n25519_fe *z11, const n25519_fe *f)
+/* f^((p - 5) / 8) = f^(2^252 - 3) by the usual chain for 2^255 - 19 (11 multiplications). */
+void n25519_fe_pow22523(n25519_fe *h, const n25519_fe *f)
 {
-    n25519_fe z2, z9, t, z5, z10, z20, z50, z100;
+    n25519_fe z2, z9, z11, t, z5, z10, z20, z50, z100;
 
     n25519_fe_sq(&z2, f);          /* 2 */
     n25519_fe_sqn(&t, &z2, 2);     /* 8 */
     n25519_fe_mul(&z9, &t, f);     /* 9 */
-    n25519_fe_mul(z11, &z9, &z2);  /* 11 */
-    n25519_fe_sq(&t, z11);         /* 22 */
+    n25519_fe_mul(&z11, &z9, &z2); /* 11 */
+    n25519_fe_sq(&t, &z11);        /* 22 */
     n25519_fe_mul(&z5, &t, &z9);   /* 31 = 2^5 - 1 */
     n25519_fe_sqn(&t, &z5, 5);
     n25519_fe_mul(&z10, &t, &z5);  /* 2^10 - 1 */
@@ -125,25 +122,9 @@ static void fe_pow2250m1(n25519_fe *z250, n25519_fe *z11, const n25519_fe *f)
     n25519_fe_sqn(&t, &z100, 100);
     n25519_fe_mul(&t, &t, &z100);  /* 2^200 - 1 */
     n25519_fe_sqn(&t, &t, 50);
-    n25519_fe_mul(z250, &t, &z50); /* 2^250 - 1 */
-}
-
-void n25519_fe_invert_fermat(n25519_fe *h, const n25519_fe *f)
-{
-    n25519_fe z250, z11;
-
-    fe_pow2250m1(&z250, &z11, f);
-    n25519_fe_sqn(&z250, &z250, 5); /* 2^255 - 32 */
-    n25519_fe_mul(h, &z250, &z11);  /* 2^255 - 21 = p - 2 */
-}
-
-void n25519_fe_pow22523(n25519_fe *h, const n25519_fe *f)
-{
-    n25519_fe z250, z11;
-
-    fe_pow2250m1(&z250, &z11, f);
-    n25519_fe_sqn(&z250, &z250, 2); /* 2^252 - 4 */
-    n25519_fe_mul(h, &z250, f);     /* 2^252 - 3 = (p - 5) / 8 */
+    n25519_fe_mul(&t, &t, &z50);   /* 2^250 - 1 */
+    n25519_fe_sqn(&t, &t, 2);      /* 2^252 - 4 */
+    n25519_fe_mul(h, &t, f);       /* 2^252 - 3 */
 }
 
 int n25519_fe_sqrt_ratio(n25519_fe *x, const n25519_fe *u, const n25519_fe *v)

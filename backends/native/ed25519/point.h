@@ -58,6 +58,14 @@ void n25519_ge_identity(n25519_ge_p3 *h);
 void n25519_ge_base(n25519_ge_p3 *h); /* the RFC 8032 base point B */
 
 void n25519_ge_p3_to_cached(n25519_ge_cached *c, const n25519_ge_p3 *p);
+
+static inline void n25519_ge_p3_to_p2(n25519_ge_p2 *r, const n25519_ge_p3 *p)
+{
+    r->X = p->X;
+    r->Y = p->Y;
+    r->Z = p->Z;
+}
+
 void n25519_ge_completed_to_p3(n25519_ge_p3 *r, const n25519_ge_completed *c);
 void n25519_ge_completed_to_p2(n25519_ge_p2 *r, const n25519_ge_completed *c);
 
@@ -117,12 +125,5 @@ void n25519_ge_double_scalarmult_vartime(n25519_ge_p2 *r, const uint8_t s[32],
 void n25519_ge_lighttable_init(n25519_ge_lighttable *t, const n25519_ge_p3 *q);
 void n25519_ge_double_scalarmult_light(n25519_ge_p2 *r, const uint8_t s[32],
                                        const uint8_t k[32], const n25519_ge_lighttable *q);
-
-/* Reference for tests: [a]P by plain double-and-add over all 256 bits (variable time). */
-void n25519_ge_scalarmult_slow(n25519_ge_p3 *r, const uint8_t a[32], const n25519_ge_p3 *p);
-
-/* Table sizes in bytes, for reporting. */
-size_t n25519_ge_base_table_bytes(void);
-size_t n25519_ge_verify_table_bytes(void);
 
 #endif

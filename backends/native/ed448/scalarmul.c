@@ -23,16 +23,6 @@ static ge448_affine base_table[N448_BASE_ROWS][N448_BASE_ENTRIES];
 static ge448_affine vb[GE448_VAR_SPLIT][VB_ENTRIES];
 static pthread_once_t base_once = PTHREAD_ONCE_INIT, verify_once = PTHREAD_ONCE_INIT;
 
-size_t ge448_base_table_bytes(void)
-{
-    return sizeof(base_table);
-}
-
-size_t ge448_verify_table_bytes(void)
-{
-    return sizeof(vb);
-}
-
 /* Largest batch: the per-key tables (all chunks at once). */
 #define BATCH_MAX (GE448_VAR_SPLIT * GE448_VAR_ENTRIES)
 _Static_assert(GE448_VAR_SPLIT * GE448_VAR_ENTRIES <= BATCH_MAX && VB_ENTRIES <= BATCH_MAX
