@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Cross builds of edfast and its C tests on other CPUs, run as root on Debian:
 #
-#   bash scripts/cross-test.sh [aarch64|s390x|i386|all]    (default: all)
+#   bash scripts/cross-test.sh [aarch64|s390x|i386|all]...    (default: all)
 #
 #   aarch64  64-bit ARM, Debian's gcc-aarch64-linux-gnu, tests under qemu-user
 #   s390x    IBM Z, big-endian, gcc-s390x-linux-gnu, tests under qemu-user
@@ -27,7 +27,7 @@ cd "$(dirname "$0")/.."
 build=${EDFAST_BUILD_DIR:-build}
 diff_cases=${EDFAST_CROSS_DIFF_CASES:-1000}
 jobs=$(nproc)
-archs=${1:-all}
+archs=${*:-all}
 [ "$archs" = all ] && archs="aarch64 s390x i386"
 
 # arch -> Debian architecture, triplet
