@@ -19,17 +19,20 @@ struct n25519_accel {
     /* The fixed-base table scan of base_table.h. */
     void (*select_niels)(n25519_ge_niels *t, const n25519_base_entry *row, uint64_t mag,
                          uint64_t neg);
-    /* The 4-way IFMA multiplications of point_ifma.h; NULL: the ones of point.c. */
-    void (*scalarmult_base4)(n25519_ge_p3 *h, const int8_t *e, int n,
-                             const uint64_t (*table)[16][16]);
-    void (*double_scalarmult4)(n25519_ge_p2 *r, const int8_t (*snaf)[256],
-                               const int8_t (*knaf)[256], int top,
-                               const n25519_ge_niels (*btab)[N25519_BTABLE_ENTRIES],
-                               const n25519_ge_niels (*atab)[N25519_ATABLE_ENTRIES]);
-    void (*double_scalarmult_light4)(n25519_ge_p2 *r, const int8_t (*snaf)[256],
-                                     const int8_t knaf[256], int top,
-                                     const n25519_ge_niels (*btab)[N25519_BTABLE_ENTRIES],
-                                     const n25519_ge_cached *atab);
+    /*
+     * The path's own fixed-base and double-scalar multiplications (the 4-way
+     * IFMA ones of point_ifma.h); NULL: those of fixed_base.c and double_scalar.c.
+     */
+    void (*scalarmult_base)(n25519_ge_p3 *h, const int8_t *e, int n,
+                            const uint64_t (*table)[16][16]);
+    void (*double_scalarmult)(n25519_ge_p2 *r, const int8_t (*snaf)[256],
+                              const int8_t (*knaf)[256], int top,
+                              const n25519_ge_niels (*btab)[N25519_BTABLE_ENTRIES],
+                              const n25519_ge_niels (*atab)[N25519_ATABLE_ENTRIES]);
+    void (*double_scalarmult_light)(n25519_ge_p2 *r, const int8_t (*snaf)[256],
+                                    const int8_t knaf[256], int top,
+                                    const n25519_ge_niels (*btab)[N25519_BTABLE_ENTRIES],
+                                    const n25519_ge_cached *atab);
 };
 
 #endif

@@ -33,9 +33,9 @@ const struct n25519_accel n25519_accel_adx = {
 const struct n25519_accel n25519_accel_ifma = {
     .sha512_blocks = sha512_blocks_bmi2,
     .select_niels = select_niels_avx2,
-    .scalarmult_base4 = n25519_ifma_scalarmult_base,
-    .double_scalarmult4 = n25519_ifma_double_scalarmult,
-    .double_scalarmult_light4 = n25519_ifma_double_scalarmult_light,
+    .scalarmult_base = n25519_ifma_scalarmult_base,
+    .double_scalarmult = n25519_ifma_double_scalarmult,
+    .double_scalarmult_light = n25519_ifma_double_scalarmult_light,
 };
 
 #else

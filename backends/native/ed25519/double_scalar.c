@@ -89,8 +89,8 @@ void n25519_ge_double_scalarmult_vartime(n25519_ge_p2 *r, const uint8_t s[32],
     ktop = recode_pieces(knaf, k, N25519_WNAF_A);
     top = ktop > top ? ktop : top;
 
-    if (accel != NULL && accel->double_scalarmult4 != NULL) {
-        accel->double_scalarmult4(r, (const int8_t (*)[256])snaf, (const int8_t (*)[256])knaf, top,
+    if (accel != NULL && accel->double_scalarmult != NULL) {
+        accel->double_scalarmult(r, (const int8_t (*)[256])snaf, (const int8_t (*)[256])knaf, top,
                                   bvar_table, (const n25519_ge_niels (*)[N25519_ATABLE_ENTRIES])q->odd);
         return;
     }
@@ -134,8 +134,8 @@ void n25519_ge_double_scalarmult_light(n25519_ge_p2 *r, const uint8_t s[32],
     n25519_sc_wnaf(knaf, k, N25519_LIGHT_W);
     ktop = naf_top(knaf, 255);
     top = ktop > top ? ktop : top;
-    if (accel != NULL && accel->double_scalarmult_light4 != NULL) {
-        accel->double_scalarmult_light4(r, (const int8_t (*)[256])snaf, knaf, top, bvar_table,
+    if (accel != NULL && accel->double_scalarmult_light != NULL) {
+        accel->double_scalarmult_light(r, (const int8_t (*)[256])snaf, knaf, top, bvar_table,
                                         q->odd);
         return;
     }

@@ -33,8 +33,8 @@ void n25519_ge_scalarmult_base(n25519_ge_p3 *h, const uint8_t a[32])
     const n25519_base_row *base_table = n25519_ge_base_table();
 
     n25519_sc_signed_radix(e, a, N25519_BASE_W, N25519_BASE_DIGITS);
-    if (accel != NULL && accel->scalarmult_base4 != NULL) {
-        accel->scalarmult_base4(h, e, N25519_BASE_DIGITS, (const uint64_t (*)[16][16])base_table);
+    if (accel != NULL && accel->scalarmult_base != NULL) {
+        accel->scalarmult_base(h, e, N25519_BASE_DIGITS, (const uint64_t (*)[16][16])base_table);
         OPENSSL_cleanse(e, sizeof(e));
         return;
     }
