@@ -3,9 +3,64 @@ find_package(OpenSSL 3.0 REQUIRED)
 find_package(Threads REQUIRED)
 find_package(PkgConfig)
 
-option(EDFAST_WITH_NATIVE "Build edfast's own Ed25519/Ed448 backend" ON)
+# AUTO builds the native backend where it can be built; ON insists.
+set(EDFAST_WITH_NATIVE AUTO CACHE STRING "Build edfast's own Ed25519/Ed448 backend: AUTO, ON or OFF")
+set_property(CACHE EDFAST_WITH_NATIVE PROPERTY STRINGS AUTO ON OFF)
 option(EDFAST_WITH_SODIUM "Build the libsodium backend when libsodium is found" ON)
 option(EDFAST_WITH_DECAF "Build the libdecaf backend (Ed448) when libdecaf is found" ON)
+
+# The native field arithmetic multiplies 64-bit limbs into unsigned __int128,
+# which 32-bit targets lack.  From here on EDFAST_WITH_NATIVE is ON or OFF.
+include(CheckCSourceCompiles)
+if(EDFAST_WITH_NATIVE)
+  check_c_source_compiles([=[
+typedef unsigned __int128 u128;
+int main(int argc, char **argv)
+{
+    u128 p = (u128)(unsigned long long)argc * (unsigned long long)(argv != 0);
+    return (int)(p >> 64);
+}
+]=] EDFAST_HAVE_INT128)
+  if(NOT EDFAST_HAVE_INT128)
+    string(TOUPPER "${EDFAST_WITH_NATIVE}" _native_request)
+    if(_native_request STREQUAL "AUTO")
+      message(STATUS "edfast: no native backend: the C compiler has no unsigned __int128 "
+                     "(a 32-bit target?); the other backends serve both curves")
+      set(EDFAST_WITH_NATIVE OFF)
+    else()
+      message(FATAL_ERROR "EDFAST_WITH_NATIVE=${EDFAST_WITH_NATIVE}, but the C compiler has no "
+                          "unsigned __int128, which the native backend needs (AUTO or OFF builds without it)")
+    endif()
+  else()
+    set(EDFAST_WITH_NATIVE ON)
+  endif()
+else()
+  set(EDFAST_WITH_NATIVE OFF)
+endif()
+
+# The native paths this build has (backends/native/cpu.h): the x86-64 ones
+# exist where cpu.h's guard holds.  The tests run once per path.
+set(EDFAST_NATIVE_PATHS "")
+if(EDFAST_WITH_NATIVE)
+  set(EDFAST_NATIVE_PATHS portable)
+  set(CMAKE_REQUIRED_INCLUDES ${CMAKE_CURRENT_LIST_DIR}/../backends/native)
+  check_c_source_compiles([=[
+#include "cpu.h"
+#if !EDFAST_NATIVE_X86
+#error not an x86-64 build
+#endif
+int main(void) { return 0; }
+]=] EDFAST_NATIVE_X86)
+  unset(CMAKE_REQUIRED_INCLUDES)
+  if(EDFAST_NATIVE_X86)
+    list(APPEND EDFAST_NATIVE_PATHS adx ifma)
+  endif()
+endif()
+
+# Cases of every differential test (random keys and messages against EVP);
+# empty: each test's own default (native 100,000, provider 10,000).  Fewer
+# under emulation, where they run ~30x slower (scripts/cross-test.sh).
+set(EDFAST_DIFF_CASES "" CACHE STRING "Cases of every differential test (empty: their defaults)")
 
 set(EDFAST_HAVE_SODIUM OFF)
 if(EDFAST_WITH_SODIUM AND PkgConfig_FOUND)
@@ -35,5 +90,6 @@ if(NOT EDFAST_MODULES_DIR)
   set(EDFAST_MODULES_DIR "${_modulesdir}" CACHE PATH "Directory edfast.so is installed into" FORCE)
 endif()
 
-message(STATUS "edfast backends: openssl native=${EDFAST_WITH_NATIVE} sodium=${EDFAST_HAVE_SODIUM} decaf=${EDFAST_HAVE_DECAF}")
+string(REPLACE ";" "," _native_paths "${EDFAST_NATIVE_PATHS}")
+message(STATUS "edfast backends: openssl native=${EDFAST_WITH_NATIVE} (paths: ${_native_paths}) sodium=${EDFAST_HAVE_SODIUM} decaf=${EDFAST_HAVE_DECAF}")
 message(STATUS "edfast installs into ${EDFAST_MODULES_DIR}")

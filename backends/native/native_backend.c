@@ -4,7 +4,9 @@
  * this file only remembers which curve a state belongs to.
  */
 #include <stdlib.h>
+#include <openssl/err.h>
 #include "../backend_list.h"
+#include "cpu.h"
 #include "ed25519/eddsa25519.h"
 #include "ed448/eddsa448.h"
 
@@ -18,6 +20,19 @@ static unsigned native_framings(enum edfast_curve curve)
     (void)curve;
     return EDFAST_FRAMING_BIT(EDFAST_PURE) | EDFAST_FRAMING_BIT(EDFAST_CONTEXT)
         | EDFAST_FRAMING_BIT(EDFAST_PREHASH);
+}
+
+/* A path forced with EDFAST_NATIVE_PATH that cannot run here fails the set-up. */
+static int native_init(OSSL_LIB_CTX *reference)
+{
+    const struct edfast_native_cpu *cpu = edfast_native_cpu();
+
+    (void)reference;
+    if (cpu->status != EDFAST_NATIVE_OK) {
+        ERR_raise_data(ERR_LIB_PROV, ERR_R_UNSUPPORTED, "edfast native backend: %s", cpu->message);
+        return 0;
+    }
+    return 1;
 }
 
 static int native_derive_public(enum edfast_curve curve, const uint8_t *seed, uint8_t *pub)
@@ -82,6 +97,7 @@ static int native_verify(const void *state, const struct edfast_instance *instan
 const struct edfast_backend edfast_native_backend = {
     .name = "native",
     .framings = native_framings,
+    .init = native_init,
     .derive_public = native_derive_public,
     .key_new = native_key_new,
     .key_free = native_key_free,

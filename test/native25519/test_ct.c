@@ -19,6 +19,8 @@ int main(int argc, char **argv)
     };
     uint8_t seed[32], pub[32], pub2[32], sig[64], sig2[64], msg[64];
 
+    native_path_or_skip();
+
     if (argc > 1 && strcmp(argv[1], "--no-valgrind") == 0) {
         printf("SKIPPED: valgrind not found, the constant-time check needs it\n");
         return 77;

@@ -173,6 +173,8 @@ int main(int argc, char **argv)
     struct job jobs[2] = { { 0, cases / 2, 0, seedval }, { cases / 2, cases - cases / 2, 0, seedval + 1 } };
     pthread_t th;
 
+    native_path_or_skip();
+
     printf("test_diff: %ld cases, seed %llu\n", cases, (unsigned long long)seedval);
     if (pthread_create(&th, NULL, run, &jobs[1]) != 0) {
         run(&jobs[1]);

@@ -143,6 +143,7 @@ static void framing_rules(void)
 
 int main(void)
 {
+    native_path_or_skip();
     for (size_t i = 0; i < sizeof(VECS) / sizeof(VECS[0]); i++)
         run(&VECS[i], (int)i);
     framing_rules();

@@ -227,6 +227,7 @@ static void test_recoding(int iters)
 
 int main(void)
 {
+    native_path_or_skip();
     L = bn_l();
     CTX = BN_CTX_new();
     t_seed(2);

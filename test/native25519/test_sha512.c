@@ -48,10 +48,8 @@ static void run(void)
 
 int main(void)
 {
+    native_path_or_skip();
     t_seed(3);
-    run();              /* the copy chosen from CPUID (BMI2 when present) */
-    n25519_sha512_force_generic(1);
-    run();              /* the portable rounds */
-    n25519_sha512_force_generic(0);
+    run();
     return t_finish("test_sha512");
 }

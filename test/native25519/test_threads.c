@@ -44,6 +44,8 @@ int main(void)
 {
     pthread_t th[THREADS];
 
+    native_path_or_skip();
+
     t_seed(7);
     for (int i = 0; i < KEYS; i++) {
         uint8_t seed[32], pub[32];

@@ -220,6 +220,8 @@ int main(int argc, char **argv)
     struct stat st;
     char *text;
 
+    native_path_or_skip();
+
     if (argc < 2 || stat(argv[1], &st) != 0 || !S_ISDIR(st.st_mode)) {
         printf("SKIPPED: vectors directory %s not found\n", argc < 2 ? "(none given)" : argv[1]);
         return 77;

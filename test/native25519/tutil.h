@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "native_path.h"
+
 static _Atomic int t_failures; /* atomic: the differential test runs two threads */
 
 #define CHECK(cond, ...)                                                   \

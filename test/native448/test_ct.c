@@ -18,6 +18,7 @@
 
 int main(int argc, char **argv)
 {
+    native_path_or_skip();
 #ifdef NATIVE448_NO_VALGRIND
     (void)argc;
     (void)argv;

@@ -24,6 +24,8 @@ int main(int argc, char **argv)
     long cases = argc > 1 ? atol(argv[1]) : 3000;
     test_rng rng = { test_seed(0xdeca448) };
 
+    native_path_or_skip();
+
     for (long i = 0; i < cases; i++) {
         uint8_t seed[57], pub[57], dpub[57], sig[114], dsig[114], msg[300], ctx[255], ph[64];
         size_t len = (size_t)(rng_u64(&rng) % sizeof(msg));

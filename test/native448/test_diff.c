@@ -312,6 +312,8 @@ int main(int argc, char **argv)
     pthread_t th[THREADS];
     long failures = 0, accepted = 0;
 
+    native_path_or_skip();
+
     total_cases = argc > 1 ? atol(argv[1]) : env ? atol(env) : 100000;
     base_seed = test_seed(0xd1ff448);
     for (int t = 0; t < THREADS; t++) {

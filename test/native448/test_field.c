@@ -333,6 +333,8 @@ int main(void)
 {
     test_rng rng = { test_seed(0x448f1e1d) };
 
+    native_path_or_skip();
+
     bnctx = BN_CTX_new();
     P = BN_new();
     BN_set_bit(P, 448);

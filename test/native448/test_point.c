@@ -207,6 +207,8 @@ int main(void)
 {
     test_rng rng = { test_seed(0x9014448) };
 
+    native_path_or_skip();
+
     test_base_order();
     test_torsion();
     test_fixed_base(&rng);

@@ -132,6 +132,7 @@ static const struct vector V[] = {
 
 int main(void)
 {
+    native_path_or_skip();
     for (size_t v = 0; v < sizeof(V) / sizeof(V[0]); v++) {
         uint8_t seed[57], pub[57], want[114], sig[114], msg[1024], ctx[16], ph[64], got_pub[57];
         size_t msg_len = hex_decode(msg, sizeof(msg), V[v].msg);

@@ -294,6 +294,8 @@ int main(void)
 {
     test_rng rng = { test_seed(0x5ca1a448) };
 
+    native_path_or_skip();
+
     bnctx = BN_CTX_new();
     /* l in hex, checked against its defining formula by test_order */
     L = NULL;

@@ -1,18 +1,13 @@
 /*
- * SHAKE256 against OpenSSL's EVP_shake256, run once per Keccak-f[1600]
- * implementation the machine has (portable C always; AVX-512VL when CPUID
- * reports it): one-shot for every input length around the 136-byte rate,
- * random lengths up to 5000 bytes absorbed in pieces split at random points
- * (empty pieces included), and long squeezes split over several calls.  The
- * two permutations are also compared with each other on random states, and
- * with the known permutation of the all-zero state.
+ * SHAKE256 against OpenSSL's EVP_shake256, with the Keccak-f[1600] of the
+ * native path under test (CTest runs it once per path): one-shot for every
+ * input length around the 136-byte rate, random lengths up to 5000 bytes
+ * absorbed in pieces split at random points (empty pieces included), and
+ * long squeezes split over several calls; and the known permutation of the
+ * all-zero state.
  */
 #include "shake256.h"
 #include "testutil.h"
-
-/* test hook in shake256.c (not in the header): 1 forces the portable
- * permutation, 0 restores the automatic choice; returns 1 portable, 2 AVX-512VL */
-int n448_keccak_select_portable(int force);
 
 static void ossl_shake(uint8_t *out, size_t outlen, const uint8_t *in, size_t inlen)
 {
@@ -84,7 +79,8 @@ int main(void)
 {
     test_rng rng = { test_seed(0x5a4e256) };
     uint64_t s[25] = { 0 };
-    int best;
+
+    native_path_or_skip();
 
     /* Keccak-f[1600] of the zero state: first lane, from the Keccak team's
      * KeccakF-1600-IntermediateValues.txt */
@@ -92,31 +88,6 @@ int main(void)
     CHECK(s[0] == 0xF1258F7940E1DDE7ULL && s[24] == 0xEAF1FF7B5CECA249ULL,
           "keccak-f of zero state: %016llx", (unsigned long long)s[0]);
 
-    best = n448_keccak_select_portable(0);
-    printf("automatic choice: %s\n", best == 2 ? "AVX-512VL" : "portable");
-
-    CHECK(n448_keccak_select_portable(1) == 1, "forcing the portable permutation");
-    run_suite(&rng, "portable");
-    if (best == 2) {
-        uint64_t a[25], b[25];
-
-        CHECK(n448_keccak_select_portable(0) == 2, "restoring AVX-512VL");
-        run_suite(&rng, "avx512");
-        /* the two permutations agree on random states, iterated */
-        for (int it = 0; it < 200; it++) {
-            for (int i = 0; i < 25; i++)
-                a[i] = b[i] = rng_u64(&rng);
-            for (int k = 0; k < 1 + it % 5; k++) {
-                n448_keccak_select_portable(1);
-                n448_keccak_f1600(a);
-                n448_keccak_select_portable(0);
-                n448_keccak_f1600(b);
-            }
-            CHECK(memcmp(a, b, sizeof(a)) == 0, "permutations differ, state %d", it);
-        }
-    } else {
-        printf("AVX-512VL permutation not available here: portable only\n");
-    }
-    n448_keccak_select_portable(0);
+    run_suite(&rng, edfast_native_path_name(edfast_native_cpu()->path));
     return test_finish("test_shake");
 }

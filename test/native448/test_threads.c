@@ -46,6 +46,8 @@ int main(void)
     uint8_t seed[57], pub[57];
     pthread_t th[THREADS];
 
+    native_path_or_skip();
+
     for (int round = 0; round < 5; round++) {
         rng_bytes(&rng, seed, 57);
         rng_bytes(&rng, msg, sizeof(msg));

@@ -50,6 +50,8 @@ int main(int argc, char **argv)
     const char *pos, *key;
     FILE *f;
 
+    native_path_or_skip();
+
     if (argc < 2 || (f = fopen(argv[1], "rb")) == NULL) {
         printf("SKIPPED: no Wycheproof vectors (%s)\n", argc > 1 ? argv[1] : "no path");
         return SKIP_CODE;

@@ -12,6 +12,8 @@
 #include <string.h>
 #include <openssl/evp.h>
 
+#include "native_path.h"
+
 #define SKIP_CODE 77
 
 static int test_failures;

@@ -3,6 +3,8 @@
 
 #include <openssl/crypto.h>
 
+#include "bytes.h"
+
 const n25519_fe n25519_fe_d = { { 0x34dca135978a3, 0x1a8283b156ebd, 0x5e7a26001c029,
                                   0x739c663a03cbb, 0x52036cee2b6ff } };
 const n25519_fe n25519_fe_d2 = { { 0x69b9426b2f159, 0x35050762add7a, 0x3cf44c0038052,
@@ -17,19 +19,10 @@ void n25519_fe_sqn(n25519_fe *h, const n25519_fe *f, int n)
         n25519_fe_sq(h, h);
 }
 
-static uint64_t load64_le(const uint8_t *s)
-{
-    uint64_t r = 0;
-
-    for (int i = 7; i >= 0; i--)
-        r = (r << 8) | s[i];
-    return r;
-}
-
 void n25519_fe_frombytes(n25519_fe *h, const uint8_t s[32])
 {
-    const uint64_t w0 = load64_le(s), w1 = load64_le(s + 8);
-    const uint64_t w2 = load64_le(s + 16), w3 = load64_le(s + 24);
+    const uint64_t w0 = edfast_load64_le(s), w1 = edfast_load64_le(s + 8);
+    const uint64_t w2 = edfast_load64_le(s + 16), w3 = edfast_load64_le(s + 24);
 
     h->v[0] = w0 & N25519_MASK51;
     h->v[1] = ((w0 >> 51) | (w1 << 13)) & N25519_MASK51;
@@ -84,8 +77,7 @@ void n25519_fe_tobytes(uint8_t s[32], const n25519_fe *f)
     w[2] = (r[2] >> 26) | (r[3] << 25);
     w[3] = (r[3] >> 39) | (r[4] << 12);
     for (int i = 0; i < 4; i++)
-        for (int j = 0; j < 8; j++)
-            s[8 * i + j] = (uint8_t)(w[i] >> (8 * j));
+        edfast_store64_le(s + 8 * i, w[i]);
 }
 
 uint64_t n25519_fe_iszero(const n25519_fe *f)
@@ -106,19 +98,16 @@ uint64_t n25519_fe_isnegative(const n25519_fe *f)
     return r[0] & 1;
 }
 
-/*
- * Shared prefix of both exponentiations: returns f^(2^250 - 1) in *z250 and
- * f^11 in *z11.  The chain is the usual one for 2^255 - 19 (11 multiplications).
- */
-static void fe_pow2250m1(n25519_fe *z250, n25519_fe *z11, const n25519_fe *f)
+/* f^((p - 5) / 8) = f^(2^252 - 3) by the usual chain for 2^255 - 19 (11 multiplications). */
+void n25519_fe_pow22523(n25519_fe *h, const n25519_fe *f)
 {
-    n25519_fe z2, z9, t, z5, z10, z20, z50, z100;
+    n25519_fe z2, z9, z11, t, z5, z10, z20, z50, z100;
 
     n25519_fe_sq(&z2, f);          /* 2 */
     n25519_fe_sqn(&t, &z2, 2);     /* 8 */
     n25519_fe_mul(&z9, &t, f);     /* 9 */
-    n25519_fe_mul(z11, &z9, &z2);  /* 11 */
-    n25519_fe_sq(&t, z11);         /* 22 */
+    n25519_fe_mul(&z11, &z9, &z2); /* 11 */
+    n25519_fe_sq(&t, &z11);        /* 22 */
     n25519_fe_mul(&z5, &t, &z9);   /* 31 = 2^5 - 1 */
     n25519_fe_sqn(&t, &z5, 5);
     n25519_fe_mul(&z10, &t, &z5);  /* 2^10 - 1 */
@@ -133,25 +122,9 @@ static void fe_pow2250m1(n25519_fe *z250, n25519_fe *z11, const n25519_fe *f)
     n25519_fe_sqn(&t, &z100, 100);
     n25519_fe_mul(&t, &t, &z100);  /* 2^200 - 1 */
     n25519_fe_sqn(&t, &t, 50);
-    n25519_fe_mul(z250, &t, &z50); /* 2^250 - 1 */
-}
-
-void n25519_fe_invert_fermat(n25519_fe *h, const n25519_fe *f)
-{
-    n25519_fe z250, z11;
-
-    fe_pow2250m1(&z250, &z11, f);
-    n25519_fe_sqn(&z250, &z250, 5); /* 2^255 - 32 */
-    n25519_fe_mul(h, &z250, &z11);  /* 2^255 - 21 = p - 2 */
-}
-
-void n25519_fe_pow22523(n25519_fe *h, const n25519_fe *f)
-{
-    n25519_fe z250, z11;
-
-    fe_pow2250m1(&z250, &z11, f);
-    n25519_fe_sqn(&z250, &z250, 2); /* 2^252 - 4 */
-    n25519_fe_mul(h, &z250, f);     /* 2^252 - 3 = (p - 5) / 8 */
+    n25519_fe_mul(&t, &t, &z50);   /* 2^250 - 1 */
+    n25519_fe_sqn(&t, &t, 2);      /* 2^252 - 4 */
+    n25519_fe_mul(h, &t, f);       /* 2^252 - 3 */
 }
 
 int n25519_fe_sqrt_ratio(n25519_fe *x, const n25519_fe *u, const n25519_fe *v)
@@ -367,11 +340,8 @@ static void fe_to_s62(s62 *g, const n25519_fe *x)
     uint64_t w[4];
 
     n25519_fe_tobytes(b, x);
-    for (int i = 0; i < 4; i++) {
-        w[i] = 0;
-        for (int j = 7; j >= 0; j--)
-            w[i] = (w[i] << 8) | b[8 * i + j];
-    }
+    for (int i = 0; i < 4; i++)
+        w[i] = edfast_load64_le(b + 8 * i);
     g->v[0] = (int64_t)(w[0] & M62);
     g->v[1] = (int64_t)(((w[0] >> 62) | (w[1] << 2)) & M62);
     g->v[2] = (int64_t)(((w[1] >> 60) | (w[2] << 4)) & M62);
@@ -401,8 +371,7 @@ static void s62_finish(n25519_fe *h, s62 *d, const s62 *f)
     w[2] = ((uint64_t)d->v[2] >> 4) | ((uint64_t)d->v[3] << 58);
     w[3] = ((uint64_t)d->v[3] >> 6) | ((uint64_t)d->v[4] << 56);
     for (int i = 0; i < 4; i++)
-        for (int j = 0; j < 8; j++)
-            b[8 * i + j] = (uint8_t)(w[i] >> (8 * j));
+        edfast_store64_le(b + 8 * i, w[i]);
     n25519_fe_frombytes(h, b);
     OPENSSL_cleanse(b, sizeof(b));
     OPENSSL_cleanse(w, sizeof(w));

@@ -199,8 +199,6 @@ uint64_t n25519_fe_isnegative(const n25519_fe *f);
 void n25519_fe_invert(n25519_fe *h, const n25519_fe *f);
 /* The same in variable time, for public values only (verification, tables). */
 void n25519_fe_invert_vartime(n25519_fe *h, const n25519_fe *f);
-/* The same by Fermat's little theorem (f^(p-2)); the reference the tests compare with. */
-void n25519_fe_invert_fermat(n25519_fe *h, const n25519_fe *f);
 /* h = f^((p-5)/8), the core of the square root; constant time. */
 void n25519_fe_pow22523(n25519_fe *h, const n25519_fe *f);
 

@@ -58,6 +58,14 @@ void n25519_ge_identity(n25519_ge_p3 *h);
 void n25519_ge_base(n25519_ge_p3 *h); /* the RFC 8032 base point B */
 
 void n25519_ge_p3_to_cached(n25519_ge_cached *c, const n25519_ge_p3 *p);
+
+static inline void n25519_ge_p3_to_p2(n25519_ge_p2 *r, const n25519_ge_p3 *p)
+{
+    r->X = p->X;
+    r->Y = p->Y;
+    r->Z = p->Z;
+}
+
 void n25519_ge_completed_to_p3(n25519_ge_p3 *r, const n25519_ge_completed *c);
 void n25519_ge_completed_to_p2(n25519_ge_p2 *r, const n25519_ge_completed *c);
 
@@ -117,27 +125,5 @@ void n25519_ge_double_scalarmult_vartime(n25519_ge_p2 *r, const uint8_t s[32],
 void n25519_ge_lighttable_init(n25519_ge_lighttable *t, const n25519_ge_p3 *q);
 void n25519_ge_double_scalarmult_light(n25519_ge_p2 *r, const uint8_t s[32],
                                        const uint8_t k[32], const n25519_ge_lighttable *q);
-
-/* Reference for tests: [a]P by plain double-and-add over all 256 bits (variable time). */
-void n25519_ge_scalarmult_slow(n25519_ge_p3 *r, const uint8_t a[32], const n25519_ge_p3 *p);
-
-/*
- * Which fixed-base code runs: the portable one with its table scan in generic
- * vectors (SSE2), AVX2 or AVX-512, or the 4-way AVX-512 IFMA one.  The best
- * supported is chosen from CPUID on first use; tests force each in turn (-1
- * restores the automatic choice).  Returns 0 when the CPU lacks the
- * extension.  Not thread-safe: for tests only.
- */
-enum {
-    N25519_SELECT_GENERIC = 0,
-    N25519_SELECT_AVX2 = 1,
-    N25519_SELECT_AVX512 = 2,
-    N25519_SELECT_IFMA = 3
-};
-int n25519_ge_select_impl(int which);
-
-/* Table sizes in bytes, for reporting. */
-size_t n25519_ge_base_table_bytes(void);
-size_t n25519_ge_verify_table_bytes(void);
 
 #endif

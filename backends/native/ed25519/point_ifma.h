@@ -3,7 +3,7 @@
  * an extended point live in the four 64-bit lanes of five 256-bit vectors
  * (one per radix-2^51 limb), so each step of the addition and doubling
  * formulas multiplies four field elements at once with vpmadd52{lo,hi}uq.
- * Chosen at run time when the CPU has AVX512F, AVX512VL and AVX512IFMA.
+ * The ifma path (../cpu.h); x86-64 only.
  */
 #ifndef N25519_POINT_IFMA_H
 #define N25519_POINT_IFMA_H
@@ -11,9 +11,6 @@
 #include <stdint.h>
 
 #include "point.h"
-
-/* 1 when this CPU can run the code below. */
-int n25519_ifma_supported(void);
 
 /*
  * h = sum e[i] 2^(w i) B in constant time, from signed digits e[0..n-1]

@@ -9,27 +9,14 @@
 
 #include <openssl/crypto.h>
 
+#include "bytes.h"
+
 typedef unsigned __int128 u128;
 
 static const uint64_t L_LIMBS[5] = { 0x5812631a5cf5d3ed, 0x14def9dea2f79cd6, 0, 0x1000000000000000, 0 };
 /* floor(2^512 / L), 260 bits. */
 static const uint64_t MU[5] = { 0xed9ce5a30a2c131b, 0x2106215d086329a7, 0xffffffffffffffeb,
                                 0xffffffffffffffff, 0xf };
-
-static uint64_t load64_le(const uint8_t *s)
-{
-    uint64_t r = 0;
-
-    for (int i = 7; i >= 0; i--)
-        r = (r << 8) | s[i];
-    return r;
-}
-
-static void store64_le(uint8_t *s, uint64_t v)
-{
-    for (int i = 0; i < 8; i++)
-        s[i] = (uint8_t)(v >> (8 * i));
-}
 
 /* r[0..na+nb-1] = a * b. */
 static void mul_limbs(uint64_t *r, const uint64_t *a, int na, const uint64_t *b, int nb)
@@ -84,7 +71,7 @@ static void barrett(uint8_t out[32], const uint64_t x[8])
     cond_sub_l(r);
     cond_sub_l(r);
     for (int i = 0; i < 4; i++)
-        store64_le(out + 8 * i, r[i]);
+        edfast_store64_le(out + 8 * i, r[i]);
     OPENSSL_cleanse(q2, sizeof(q2));
     OPENSSL_cleanse(r2, sizeof(r2));
     OPENSSL_cleanse(r, sizeof(r));
@@ -95,7 +82,7 @@ void n25519_sc_reduce64(uint8_t out[32], const uint8_t in[64])
     uint64_t x[8];
 
     for (int i = 0; i < 8; i++)
-        x[i] = load64_le(in + 8 * i);
+        x[i] = edfast_load64_le(in + 8 * i);
     barrett(out, x);
     OPENSSL_cleanse(x, sizeof(x));
 }
@@ -105,7 +92,7 @@ void n25519_sc_reduce32(uint8_t out[32], const uint8_t in[32])
     uint64_t x[8] = { 0 };
 
     for (int i = 0; i < 4; i++)
-        x[i] = load64_le(in + 8 * i);
+        x[i] = edfast_load64_le(in + 8 * i);
     barrett(out, x);
     OPENSSL_cleanse(x, sizeof(x));
 }
@@ -116,13 +103,13 @@ void n25519_sc_muladd(uint8_t s[32], const uint8_t a[32], const uint8_t b[32],
     uint64_t al[4], bl[4], x[8], carry = 0;
 
     for (int i = 0; i < 4; i++) {
-        al[i] = load64_le(a + 8 * i);
-        bl[i] = load64_le(b + 8 * i);
+        al[i] = edfast_load64_le(a + 8 * i);
+        bl[i] = edfast_load64_le(b + 8 * i);
     }
     mul_limbs(x, al, 4, bl, 4);
     /* a b <= (2^256 - 1)^2, so adding c < 2^256 cannot overflow 512 bits. */
     for (int i = 0; i < 8; i++) {
-        u128 t = (u128)x[i] + (i < 4 ? load64_le(c + 8 * i) : 0) + carry;
+        u128 t = (u128)x[i] + (i < 4 ? edfast_load64_le(c + 8 * i) : 0) + carry;
 
         x[i] = (uint64_t)t;
         carry = (uint64_t)(t >> 64);
@@ -136,7 +123,7 @@ void n25519_sc_muladd(uint8_t s[32], const uint8_t a[32], const uint8_t b[32],
 int n25519_sc_is_canonical(const uint8_t s[32])
 {
     for (int i = 3; i >= 0; i--) {
-        uint64_t v = load64_le(s + 8 * i);
+        uint64_t v = edfast_load64_le(s + 8 * i);
 
         if (v < L_LIMBS[i])
             return 1;
@@ -191,7 +178,7 @@ void n25519_sc_wnaf(int8_t naf[256], const uint8_t s[32], int w)
     int carry = 0, pos = 0;
 
     for (int i = 0; i < 4; i++)
-        x[i] = load64_le(s + 8 * i);
+        x[i] = edfast_load64_le(s + 8 * i);
     x[4] = 0;
     memset(naf, 0, 256);
     while (pos < 256) {

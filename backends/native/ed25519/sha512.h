@@ -19,12 +19,6 @@ void n25519_sha512_init(n25519_sha512_ctx *c);
 void n25519_sha512_update(n25519_sha512_ctx *c, const void *data, size_t len);
 /* Writes the 64-byte digest; the context must be re-initialised before reuse. */
 void n25519_sha512_final(n25519_sha512_ctx *c, uint8_t out[64]);
-/*
- * For tests: 1 makes every later call use the plain C rounds even when the
- * CPU has BMI2 (the copy normally chosen from CPUID).  Not thread-safe.
- */
-void n25519_sha512_force_generic(int on);
-
 /* One-shot convenience. */
 void n25519_sha512(uint8_t out[64], const void *data, size_t len);
 

@@ -7,42 +7,26 @@
  */
 #include "scalarmul.h"
 
+#include "accel.h"
+#include "base_scan.h"
+
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <openssl/crypto.h>
 
-/*
- * Fixed-base window: W = 6 gives 75 additions and 6 doublings per [s]B
- * (W = 5: 90 additions and a 40% smaller table, but 4% slower signing).
- */
-#define BASE_W 6
-#define BASE_DIGITS ((447 + BASE_W - 1) / BASE_W)
-#define BASE_ROWS ((BASE_DIGITS + 1) / 2)
-#define BASE_ENTRIES (1u << (BASE_W - 1))
-
 /* wNAF width for the tables of 2^(56 c) B in verification. */
 #define VB_WNAF 8
 #define VB_ENTRIES (1u << (VB_WNAF - 2))
 
-static ge448_affine base_table[BASE_ROWS][BASE_ENTRIES];
+static ge448_affine base_table[N448_BASE_ROWS][N448_BASE_ENTRIES];
 static ge448_affine vb[GE448_VAR_SPLIT][VB_ENTRIES];
 static pthread_once_t base_once = PTHREAD_ONCE_INIT, verify_once = PTHREAD_ONCE_INIT;
-
-size_t ge448_base_table_bytes(void)
-{
-    return sizeof(base_table);
-}
-
-size_t ge448_verify_table_bytes(void)
-{
-    return sizeof(vb);
-}
 
 /* Largest batch: the per-key tables (all chunks at once). */
 #define BATCH_MAX (GE448_VAR_SPLIT * GE448_VAR_ENTRIES)
 _Static_assert(GE448_VAR_SPLIT * GE448_VAR_ENTRIES <= BATCH_MAX && VB_ENTRIES <= BATCH_MAX
-                   && BASE_ENTRIES <= BATCH_MAX, "batch_to_affine buffer");
+                   && N448_BASE_ENTRIES <= BATCH_MAX, "batch_to_affine buffer");
 
 /*
  * Affine forms of n <= BATCH_MAX points with one inversion (Montgomery's trick):
@@ -95,17 +79,17 @@ static void dbl_n(ge448 *p, unsigned n)
 
 static void build_base_table(void)
 {
-    ge448 row_base, pts[BASE_ENTRIES];
+    ge448 row_base, pts[N448_BASE_ENTRIES];
     ge448_cached c;
 
     ge448_base(&row_base);
-    for (unsigned j = 0; j < BASE_ROWS; j++) {
+    for (unsigned j = 0; j < N448_BASE_ROWS; j++) {
         ge448_to_cached(&c, &row_base);
         pts[0] = row_base;
-        for (unsigned m = 1; m < BASE_ENTRIES; m++)
+        for (unsigned m = 1; m < N448_BASE_ENTRIES; m++)
             ge448_add_cached(&pts[m], &pts[m - 1], &c);
-        batch_to_affine(base_table[j], pts, BASE_ENTRIES);
-        dbl_n(&row_base, 2 * BASE_W);
+        batch_to_affine(base_table[j], pts, N448_BASE_ENTRIES);
+        dbl_n(&row_base, 2 * N448_BASE_W);
     }
 }
 
@@ -124,81 +108,40 @@ static void build_verify_tables(void)
 }
 
 /*
- * Entry |d| of a row (identity for d = 0), negated for d < 0.  Every entry of
- * the row is read and OR-ed in under an all-ones or all-zero mask, so neither
- * the index nor the sign leaks through branches or addresses.  The entry is
- * handled as six 4-word vectors so the accumulator stays in vector registers.
+ * Entry |d| of a row (identity for d = 0), negated for d < 0: the scan of
+ * base_scan.h (or the path's copy of it), then branch-free fix-ups.
  */
-#define AFFINE_WORDS (3 * FE448_LIMBS)
-_Static_assert(sizeof(ge448_affine) == AFFINE_WORDS * sizeof(uint64_t) && AFFINE_WORDS % 4 == 0,
-               "lookup_base reads an entry as 24 contiguous words");
-
-/*
- * The scan is a pure stream of loads, ANDs and ORs; an AVX2 clone (chosen by
- * the loader from CPUID through an ifunc) does it in half the instructions.
- */
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && defined(__linux__)
-#define SCAN_CLONES __attribute__((target_clones("avx2", "default")))
-#else
-#define SCAN_CLONES
-#endif
-
-SCAN_CLONES static void lookup_base(ge448_affine *e, unsigned row, int8_t d)
+static void lookup_base(ge448_affine *e, const struct n448_accel *accel, unsigned row, int8_t d)
 {
-    /* GCC/clang vector extension: 4 words per vector, 6 vectors per entry */
-    typedef uint64_t v4 __attribute__((vector_size(32)));
-    enum { VECS = AFFINE_WORDS / 4 };
-    _Static_assert(VECS == 6, "six accumulators below");
     uint64_t neg = ct_barrier(0 - (uint64_t)((uint8_t)d >> 7));
     uint64_t abs = (uint64_t)(((int64_t)d ^ (int64_t)neg) - (int64_t)neg);
-    /* six named accumulators: an array would be kept in memory by gcc */
-    v4 a0 = { 0 }, a1 = { 0 }, a2 = { 0 }, a3 = { 0 }, a4 = { 0 }, a5 = { 0 }, t;
 
-    for (unsigned m = 0; m < BASE_ENTRIES; m++) {
-        uint64_t hit = ct_is_zero64(abs ^ (m + 1)); /* opaque mask, see ct_barrier */
-        v4 mask = { hit, hit, hit, hit };
-        const unsigned char *src = (const unsigned char *)&base_table[row][m];
-
-#define SCAN_VEC(acc, v) memcpy(&t, src + sizeof(v4) * (v), sizeof(t)), acc |= t & mask
-        SCAN_VEC(a0, 0);
-        SCAN_VEC(a1, 1);
-        SCAN_VEC(a2, 2);
-        SCAN_VEC(a3, 3);
-        SCAN_VEC(a4, 4);
-        SCAN_VEC(a5, 5);
-#undef SCAN_VEC
-    }
-    {
-        unsigned char *dst = (unsigned char *)e;
-
-        memcpy(dst, &a0, sizeof(v4));
-        memcpy(dst + 32, &a1, sizeof(v4));
-        memcpy(dst + 64, &a2, sizeof(v4));
-        memcpy(dst + 96, &a3, sizeof(v4));
-        memcpy(dst + 128, &a4, sizeof(v4));
-        memcpy(dst + 160, &a5, sizeof(v4));
-    }
+    if (accel != NULL)
+        accel->base_scan(e, base_table[row], abs);
+    else
+        n448_base_scan_body(e, base_table[row], abs);
     e->y.l[0] |= ct_is_zero64(abs) & 1; /* d = 0: the identity (0, 1, 0) */
     ge448_affine_cneg(e, neg);
 }
 
 void ge448_scalarmul_base(ge448 *r, const sc448 *s)
 {
-    int8_t d[BASE_DIGITS];
+    int8_t d[N448_BASE_DIGITS];
     ge448_affine e;
+    const struct n448_accel *accel = edfast_native_cpu()->ed448;
 
     pthread_once(&base_once, build_base_table);
-    sc448_recode_signed(d, s, BASE_W);
+    sc448_recode_signed(d, s, N448_BASE_W);
 
     ge448_identity(r);
     /* T is needed by every addition and by callers, but not by the doublings */
-    for (unsigned i = 1; i < BASE_DIGITS; i += 2) {
-        lookup_base(&e, i / 2, d[i]);
-        ge448_add_affine(r, r, &e, i + 2 < BASE_DIGITS);
+    for (unsigned i = 1; i < N448_BASE_DIGITS; i += 2) {
+        lookup_base(&e, accel, i / 2, d[i]);
+        ge448_add_affine(r, r, &e, i + 2 < N448_BASE_DIGITS);
     }
-    dbl_n(r, BASE_W);
-    for (unsigned i = 0; i < BASE_DIGITS; i += 2) {
-        lookup_base(&e, i / 2, d[i]);
+    dbl_n(r, N448_BASE_W);
+    for (unsigned i = 0; i < N448_BASE_DIGITS; i += 2) {
+        lookup_base(&e, accel, i / 2, d[i]);
         ge448_add_affine(r, r, &e, 1);
     }
     OPENSSL_cleanse(d, sizeof(d)); /* the secret's digits */

@@ -52,8 +52,4 @@ int ge448_check_combination(const sc448 *s, const sc448 *h,
 int ge448_check_combination_plain(const sc448 *s, const sc448 *h, const ge448 *a,
                                   const ge448 *r);
 
-/* Sizes of the process-wide tables, for reporting. */
-size_t ge448_base_table_bytes(void);
-size_t ge448_verify_table_bytes(void);
-
 #endif

@@ -3,7 +3,7 @@
  * Lanes are kept as host integers and bytes are mapped little-endian, so the
  * code is independent of the host byte order.
  *
- * Two permutations, chosen once at run time:
+ * Two permutations, the path's (../cpu.h):
  *
  * - portable C: the round fully unrolled over the 25 lanes held in local
  *   variables (two sets, the rounds alternating between them), so the
@@ -18,7 +18,7 @@
  *   inverted (as a, b or c), chosen so that the output again carries the
  *   stored pattern;
  *
- * - AVX-512VL (shake256_avx512.c, x86-64 with gcc/clang): one lane per xmm
+ * - AVX-512VL (shake256_avx512.c, the ifma path): one lane per xmm
  *   register (32 of them), vpternlogq for theta's XORs and chi, vprolq for
  *   the rotations.  Valgrind hides AVX-512 from CPUID, so the constant-time
  *   test (native448_ct) runs the portable code; the AVX-512 code is the
@@ -29,51 +29,14 @@
  * the data: the only branches depend on lengths and on the CPU.
  */
 #include "shake256.h"
+#include "accel.h"
+#include "bytes.h"
 #include "keccak_internal.h"
 
-#include <stdatomic.h>
-#include <stdlib.h>
 #include <string.h>
 #include <openssl/crypto.h>
 
-const uint64_t n448_keccak_round_constants[24] = {
-    0x0000000000000001ULL, 0x0000000000008082ULL, 0x800000000000808aULL,
-    0x8000000080008000ULL, 0x000000000000808bULL, 0x0000000080000001ULL,
-    0x8000000080008081ULL, 0x8000000000008009ULL, 0x000000000000008aULL,
-    0x0000000000000088ULL, 0x0000000080008009ULL, 0x000000008000000aULL,
-    0x000000008000808bULL, 0x800000000000008bULL, 0x8000000000008089ULL,
-    0x8000000000008003ULL, 0x8000000000008002ULL, 0x8000000000000080ULL,
-    0x000000000000800aULL, 0x800000008000000aULL, 0x8000000080008081ULL,
-    0x8000000000008080ULL, 0x0000000080000001ULL, 0x8000000080008008ULL
-};
-
 #define LANES_PER_BLOCK (SHAKE256_RATE / 8)
-
-static inline uint64_t load64_le(const uint8_t *p)
-{
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    uint64_t v;
-
-    memcpy(&v, p, 8);
-    return v;
-#else
-    uint64_t v = 0;
-
-    for (int i = 7; i >= 0; i--)
-        v = (v << 8) | p[i];
-    return v;
-#endif
-}
-
-static inline void store64_le(uint8_t *p, uint64_t v)
-{
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    memcpy(p, &v, 8);
-#else
-    for (int i = 0; i < 8; i++)
-        p[i] = (uint8_t)(v >> (8 * i));
-#endif
-}
 
 #define ROL64(v, n) (((v) << (n)) | ((v) >> (64 - (n))))
 
@@ -157,7 +120,7 @@ static inline void store64_le(uint8_t *p, uint64_t v)
 /* the complemented lanes, entering and leaving the permutation */
 #define COMPLEMENT_LANES() (a1 = ~a1, a2 = ~a2, a8 = ~a8, a12 = ~a12, a17 = ~a17, a20 = ~a20)
 
-#define XOR_LANE(i) a##i ^= load64_le(in + 8 * (i))
+#define XOR_LANE(i) a##i ^= edfast_load64_le(in + 8 * (i))
 
 /*
  * Permutes s nblocks times (nblocks >= 1); before each permutation, when in
@@ -200,64 +163,16 @@ static void keccak_blocks_portable(uint64_t s[25], const uint8_t *in, size_t nbl
 #undef COMPLEMENT_LANES
 #undef KECCAK_ROUND
 
-/* ---- run-time choice ---------------------------------------------------- */
-
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(N448_NO_AVX512)
-#define N448_HAVE_AVX512 1
-/* shake256_avx512.c; same contract as keccak_blocks_portable */
-#endif
-
-enum { IMPL_UNKNOWN = 0, IMPL_PORTABLE = 1, IMPL_AVX512 = 2 };
-
-static atomic_int keccak_impl; /* IMPL_UNKNOWN until the first permutation */
-
-/*
- * The environment variable EDFAST_N448_KECCAK=portable forces the portable
- * permutation; so does the test hook below.
- */
-static int detect_impl(void)
-{
-    int impl = IMPL_PORTABLE;
-#ifdef N448_HAVE_AVX512
-    const char *env = getenv("EDFAST_N448_KECCAK");
-
-    __builtin_cpu_init();
-    if ((env == NULL || strcmp(env, "portable") != 0)
-        && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl"))
-        impl = IMPL_AVX512;
-#endif
-    return impl;
-}
-
-/*
- * Test hook, deliberately not in shake256.h: force = 1 selects the portable
- * permutation, force = 0 returns to the automatic choice.  Returns the
- * implementation now in use: 1 portable, 2 AVX-512VL.
- */
-int n448_keccak_select_portable(int force);
-int n448_keccak_select_portable(int force)
-{
-    int impl = force ? IMPL_PORTABLE : detect_impl();
-
-    atomic_store_explicit(&keccak_impl, impl, memory_order_relaxed);
-    return impl;
-}
+/* ---- the path's permutation ------------------------------------------- */
 
 static void keccak_blocks(uint64_t s[25], const uint8_t *in, size_t nblocks)
 {
-    int impl = atomic_load_explicit(&keccak_impl, memory_order_relaxed);
+    const struct n448_accel *accel = edfast_native_cpu()->ed448;
 
-    if (impl == IMPL_UNKNOWN) {
-        impl = detect_impl();
-        atomic_store_explicit(&keccak_impl, impl, memory_order_relaxed);
-    }
-#ifdef N448_HAVE_AVX512
-    if (impl == IMPL_AVX512) {
-        n448_keccak_blocks_avx512(s, in, nblocks);
-        return;
-    }
-#endif
-    keccak_blocks_portable(s, in, nblocks);
+    if (accel != NULL && accel->keccak_blocks != NULL)
+        accel->keccak_blocks(s, in, nblocks);
+    else
+        keccak_blocks_portable(s, in, nblocks);
 }
 
 void n448_keccak_f1600(uint64_t a[25])
@@ -281,7 +196,7 @@ static void xor_bytes(uint64_t s[25], size_t pos, const uint8_t *in, size_t len)
         len--;
     }
     while (len >= 8) {
-        s[pos / 8] ^= load64_le(in);
+        s[pos / 8] ^= edfast_load64_le(in);
         pos += 8;
         in += 8;
         len -= 8;
@@ -332,7 +247,7 @@ static void read_bytes(const uint64_t s[25], size_t pos, uint8_t *out, size_t le
         len--;
     }
     while (len >= 8) {
-        store64_le(out, s[pos / 8]);
+        edfast_store64_le(out, s[pos / 8]);
         pos += 8;
         out += 8;
         len -= 8;

@@ -1,6 +1,6 @@
 /*
- * Keccak-f[1600] with AVX-512VL, for shake256.c (which calls it only when
- * CPUID reports AVX-512F and AVX-512VL).  Same algorithm as the portable
+ * Keccak-f[1600] with AVX-512VL, for shake256.c on the ifma path (../cpu.h),
+ * whose CPUs all have AVX-512F and AVX-512VL.  Same algorithm as the portable
  * code, but each of the 25 lanes lives in the low quadword of its own xmm
  * register: with AVX-512 there are 32 of them, so the whole state and the
  * round's temporaries stay in registers, and the EVEX instructions do in one
@@ -17,7 +17,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(N448_NO_AVX512)
+#include "cpu.h"
+
+#if EDFAST_NATIVE_X86
 
 #include <immintrin.h>
 #include "keccak_internal.h"
@@ -147,7 +149,7 @@ void n448_keccak_blocks_avx512(uint64_t s[25], const uint8_t *in, size_t nblocks
 
 #else
 
-/* ISO C forbids an empty translation unit */
+/* ISO C forbids an empty translation unit. */
 typedef int n448_shake256_avx512_unused;
 
 #endif

@@ -1,0 +1,112 @@
+/* The one CPU-dispatch point of the native backend (see cpu.h). */
+#include "cpu.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#if EDFAST_NATIVE_X86
+#include <cpuid.h>
+
+/* Defined in ed25519/accel_x86.c and ed448/accel_x86.c. */
+extern const struct n25519_accel n25519_accel_adx, n25519_accel_ifma;
+extern const struct n448_accel n448_accel_adx, n448_accel_ifma;
+
+static const struct n25519_accel *const accel25519[EDFAST_NATIVE_PATHS] = {
+    NULL, &n25519_accel_adx, &n25519_accel_ifma
+};
+static const struct n448_accel *const accel448[EDFAST_NATIVE_PATHS] = {
+    NULL, &n448_accel_adx, &n448_accel_ifma
+};
+#endif
+
+static const char *const path_names[EDFAST_NATIVE_PATHS] = { "portable", "adx", "ifma" };
+static const char *const path_needs[EDFAST_NATIVE_PATHS] = {
+    "nothing",
+    "x86-64 with BMI2, ADX and AVX2",
+    "x86-64 with BMI2, ADX, AVX2, AVX-512F, AVX-512VL and AVX-512 IFMA",
+};
+
+const char *edfast_native_path_name(enum edfast_native_path path)
+{
+    return (unsigned)path < EDFAST_NATIVE_PATHS ? path_names[path] : "?";
+}
+
+/* Bit p set for each path p this CPU (and its OS, for the vector state) runs. */
+static unsigned probe(void)
+{
+    unsigned available = 1u << EDFAST_NATIVE_PORTABLE;
+#if EDFAST_NATIVE_X86
+    unsigned eax, ebx, ecx, edx;
+    /* clang's __builtin_cpu_supports has no "adx": leaf 7 says it directly. */
+    int adx = __get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx) && (ebx & bit_ADX);
+
+    __builtin_cpu_init();
+    if (adx && __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("avx2")) {
+        available |= 1u << EDFAST_NATIVE_ADX;
+        if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl")
+                && __builtin_cpu_supports("avx512ifma"))
+            available |= 1u << EDFAST_NATIVE_IFMA;
+    }
+#endif
+    return available;
+}
+
+enum edfast_native_status edfast_native_choose(const char *request, unsigned available,
+                                               enum edfast_native_path *path, char *message,
+                                               size_t message_len)
+{
+    char runs[40] = "";
+
+    message[0] = '\0';
+    if (request == NULL || request[0] == '\0') {
+        *path = EDFAST_NATIVE_PORTABLE;
+        for (int p = EDFAST_NATIVE_PATHS - 1; p > 0; p--)
+            if (available & (1u << p)) {
+                *path = (enum edfast_native_path)p;
+                break;
+            }
+        return EDFAST_NATIVE_OK;
+    }
+    *path = EDFAST_NATIVE_PORTABLE;
+    for (int p = 0; p < EDFAST_NATIVE_PATHS; p++) {
+        if (strcmp(request, path_names[p]) != 0)
+            continue;
+        if (available & (1u << p)) {
+            *path = (enum edfast_native_path)p;
+            return EDFAST_NATIVE_OK;
+        }
+        for (int q = 0; q < EDFAST_NATIVE_PATHS; q++)
+            if (available & (1u << q)) {
+                strcat(runs, runs[0] ? ", " : "");
+                strcat(runs, path_names[q]);
+            }
+        snprintf(message, message_len,
+                 "EDFAST_NATIVE_PATH=%s: this CPU lacks it (needs %s); it runs: %s",
+                 path_names[p], path_needs[p], runs);
+        return EDFAST_NATIVE_LACKING;
+    }
+    snprintf(message, message_len,
+             "EDFAST_NATIVE_PATH=%.40s: not a path (portable, adx or ifma)", request);
+    return EDFAST_NATIVE_UNKNOWN;
+}
+
+static struct edfast_native_cpu selected;
+static pthread_once_t selected_once = PTHREAD_ONCE_INIT;
+
+static void select_path(void)
+{
+    selected.status = edfast_native_choose(getenv("EDFAST_NATIVE_PATH"), probe(), &selected.path,
+                                           selected.message, sizeof(selected.message));
+#if EDFAST_NATIVE_X86
+    selected.ed25519 = accel25519[selected.path];
+    selected.ed448 = accel448[selected.path];
+#endif
+}
+
+const struct edfast_native_cpu *edfast_native_cpu(void)
+{
+    pthread_once(&selected_once, select_path);
+    return &selected;
+}

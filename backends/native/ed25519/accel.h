@@ -1,0 +1,38 @@
+/*
+ * Ed25519's code for the accelerated paths (see ../cpu.h): one instance per
+ * path, in accel_x86.c, picked by cpu.c.  A NULL table means the portable
+ * code throughout.
+ */
+#ifndef N25519_ACCEL_H
+#define N25519_ACCEL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base_table.h"
+#include "cpu.h"
+#include "point.h"
+
+struct n25519_accel {
+    /* SHA-512 compression of nblocks 128-byte blocks. */
+    void (*sha512_blocks)(uint64_t state[8], const uint8_t *blocks, size_t nblocks);
+    /* The fixed-base table scan of base_table.h. */
+    void (*select_niels)(n25519_ge_niels *t, const n25519_base_entry *row, uint64_t mag,
+                         uint64_t neg);
+    /*
+     * The path's own fixed-base and double-scalar multiplications (the 4-way
+     * IFMA ones of point_ifma.h); NULL: those of fixed_base.c and double_scalar.c.
+     */
+    void (*scalarmult_base)(n25519_ge_p3 *h, const int8_t *e, int n,
+                            const uint64_t (*table)[16][16]);
+    void (*double_scalarmult)(n25519_ge_p2 *r, const int8_t (*snaf)[256],
+                              const int8_t (*knaf)[256], int top,
+                              const n25519_ge_niels (*btab)[N25519_BTABLE_ENTRIES],
+                              const n25519_ge_niels (*atab)[N25519_ATABLE_ENTRIES]);
+    void (*double_scalarmult_light)(n25519_ge_p2 *r, const int8_t (*snaf)[256],
+                                    const int8_t knaf[256], int top,
+                                    const n25519_ge_niels (*btab)[N25519_BTABLE_ENTRIES],
+                                    const n25519_ge_cached *atab);
+};
+
+#endif

@@ -1,0 +1,159 @@
+/*
+ * [s]B + [k]Q for verification, variable time: both scalars in wNAF pieces
+ * against the static tables of B and the per-key tables of Q.
+ */
+#include <string.h>
+
+#include "accel.h"
+#include "scalar.h"
+#include "tables.h"
+
+void n25519_ge_vartable_init(n25519_ge_vartable *t, const n25519_ge_p3 *q)
+{
+    enum { N = N25519_VERIFY_SPLIT * N25519_ATABLE_ENTRIES };
+    n25519_ge_p3 pts[N], p = *q;
+    n25519_fe scratch[N];
+
+    for (int j = 0; j < N25519_VERIFY_SPLIT; j++) {
+        n25519_ge_odd_multiples(&pts[j * N25519_ATABLE_ENTRIES], &p, N25519_ATABLE_ENTRIES);
+        if (j + 1 < N25519_VERIFY_SPLIT)
+            n25519_ge_p3_dbl_n(&p, &p, N25519_VERIFY_PIECE);
+    }
+    n25519_ge_batch_to_niels(&t->odd[0][0], pts, N, scratch);
+}
+
+/* The PIECE-bit piece j of s, as a 32-byte scalar for the wNAF routine. */
+static void piece(uint8_t out[32], const uint8_t s[32], int j)
+{
+    memset(out, 0, 32);
+    memcpy(out, s + j * (N25519_VERIFY_PIECE / 8), N25519_VERIFY_PIECE / 8);
+}
+
+/* Highest nonzero index of a wNAF at or below from, or -1. */
+static int naf_top(const int8_t naf[256], int from)
+{
+    while (from >= 0 && !naf[from])
+        from--;
+    return from;
+}
+
+/*
+ * wNAFs (width w) of the pieces of s; returns the highest nonzero position.
+ * A piece's wNAF can carry one place past the piece.
+ */
+static int recode_pieces(int8_t naf[N25519_VERIFY_SPLIT][256], const uint8_t s[32], int w)
+{
+    uint8_t buf[32];
+    int top = -1;
+
+    for (int j = 0; j < N25519_VERIFY_SPLIT; j++) {
+        int t;
+
+        piece(buf, s, j);
+        n25519_sc_wnaf(naf[j], buf, w);
+        t = naf_top(naf[j], N25519_VERIFY_PIECE);
+        top = t > top ? t : top;
+    }
+    return top;
+}
+
+static void p2_identity(n25519_ge_p2 *r)
+{
+    n25519_fe_zero(&r->X);
+    n25519_fe_one(&r->Y);
+    n25519_fe_one(&r->Z);
+}
+
+/* c += digit * (odd multiple table entry), through extended coordinates. */
+static void add_niels_digit(n25519_ge_completed *c, const n25519_ge_niels *tab, int8_t d)
+{
+    n25519_ge_p3 u;
+
+    n25519_ge_completed_to_p3(&u, c);
+    if (d > 0)
+        n25519_ge_madd(c, &u, &tab[d / 2]);
+    else
+        n25519_ge_msub(c, &u, &tab[-d / 2]);
+}
+
+void n25519_ge_double_scalarmult_vartime(n25519_ge_p2 *r, const uint8_t s[32],
+                                         const uint8_t k[32], const n25519_ge_vartable *q)
+{
+    int8_t snaf[N25519_VERIFY_SPLIT][256], knaf[N25519_VERIFY_SPLIT][256];
+    n25519_ge_completed c;
+    const n25519_bvar_row *bvar_table = n25519_ge_bvar_table();
+    const struct n25519_accel *accel = edfast_native_cpu()->ed25519;
+    int top, ktop;
+
+    top = recode_pieces(snaf, s, N25519_WNAF_B);
+    ktop = recode_pieces(knaf, k, N25519_WNAF_A);
+    top = ktop > top ? ktop : top;
+
+    if (accel != NULL && accel->double_scalarmult != NULL) {
+        accel->double_scalarmult(r, (const int8_t (*)[256])snaf, (const int8_t (*)[256])knaf, top,
+                                  bvar_table, (const n25519_ge_niels (*)[N25519_ATABLE_ENTRIES])q->odd);
+        return;
+    }
+    p2_identity(r);
+    for (int i = top; i >= 0; i--) {
+        n25519_ge_dbl(&c, r);
+        for (int j = 0; j < N25519_VERIFY_SPLIT; j++) {
+            if (snaf[j][i])
+                add_niels_digit(&c, bvar_table[j], snaf[j][i]);
+            if (knaf[j][i])
+                add_niels_digit(&c, q->odd[j], knaf[j][i]);
+        }
+        n25519_ge_completed_to_p2(r, &c);
+    }
+}
+
+void n25519_ge_lighttable_init(n25519_ge_lighttable *t, const n25519_ge_p3 *q)
+{
+    n25519_ge_p3 pts[N25519_LIGHT_ENTRIES];
+
+    n25519_ge_odd_multiples(pts, q, N25519_LIGHT_ENTRIES);
+    for (int i = 0; i < N25519_LIGHT_ENTRIES; i++) {
+        n25519_ge_p3_to_cached(&t->odd[i], &pts[i]);
+        /* tight limbs: the IFMA code reads only 52 bits of each */
+        n25519_fe_carry(&t->odd[i].YplusX, &t->odd[i].YplusX);
+        n25519_fe_carry(&t->odd[i].Z2, &t->odd[i].Z2);
+    }
+}
+
+void n25519_ge_double_scalarmult_light(n25519_ge_p2 *r, const uint8_t s[32],
+                                       const uint8_t k[32], const n25519_ge_lighttable *q)
+{
+    int8_t snaf[N25519_VERIFY_SPLIT][256], knaf[256];
+    n25519_ge_completed c;
+    n25519_ge_p3 u;
+    const n25519_bvar_row *bvar_table = n25519_ge_bvar_table();
+    const struct n25519_accel *accel = edfast_native_cpu()->ed25519;
+    int top, ktop;
+
+    top = recode_pieces(snaf, s, N25519_WNAF_B);
+    n25519_sc_wnaf(knaf, k, N25519_LIGHT_W);
+    ktop = naf_top(knaf, 255);
+    top = ktop > top ? ktop : top;
+    if (accel != NULL && accel->double_scalarmult_light != NULL) {
+        accel->double_scalarmult_light(r, (const int8_t (*)[256])snaf, knaf, top, bvar_table,
+                                        q->odd);
+        return;
+    }
+    p2_identity(r);
+    for (int i = top; i >= 0; i--) {
+        n25519_ge_dbl(&c, r);
+        if (knaf[i]) {
+            n25519_ge_completed_to_p3(&u, &c);
+            if (knaf[i] > 0)
+                n25519_ge_add(&c, &u, &q->odd[knaf[i] / 2]);
+            else
+                n25519_ge_sub(&c, &u, &q->odd[-knaf[i] / 2]);
+        }
+        /* The pieces of s only reach PIECE + 1 digits: the last stretch of the loop. */
+        if (i <= N25519_VERIFY_PIECE)
+            for (int j = 0; j < N25519_VERIFY_SPLIT; j++)
+                if (snaf[j][i])
+                    add_niels_digit(&c, bvar_table[j], snaf[j][i]);
+        n25519_ge_completed_to_p2(r, &c);
+    }
+}

@@ -1,0 +1,124 @@
+/*
+ * GF(2^255 - 19) four elements at a time with AVX-512 IFMA, for the 4-way
+ * point code of point_ifma.c (its only user; x86-64 only).
+ *
+ * Field elements are radix 2^51 as in field.h; a vector "fe4" holds limb i of
+ * four elements in its four lanes.  Every fe4 is kept tight (limbs < 2^52)
+ * because vpmadd52 reads only 52 bits of each input.  A product a_i b_j of
+ * weight 2^(51(i+j)) comes back as 52 low bits and 52 high bits, the high
+ * part weighing 2^(51(i+j+1)) * 2: columns are summed as lo[k] + 2 hi[k-1],
+ * then the columns from 2^255 up fold back times 19, then one round of
+ * parallel carries makes the result tight again (columns stay below 2^56).
+ */
+#ifndef N25519_FE4_IFMA_H
+#define N25519_FE4_IFMA_H
+
+#include "cpu.h"
+
+#if !EDFAST_NATIVE_X86
+#error "fe4_ifma.h is x86-64 only"
+#endif
+
+#include <immintrin.h>
+
+#define IFMA_TARGET __attribute__((target("avx512f,avx512vl,avx512ifma")))
+/* Everything below is small and hot: inline it so no fe4 goes through memory. */
+#define IFMA_INLINE static inline __attribute__((always_inline)) IFMA_TARGET
+
+typedef struct {
+    __m256i l[5];
+} fe4;
+
+IFMA_INLINE __m256i mask51(void)
+{
+    return _mm256_set1_epi64x(0x7ffffffffffff);
+}
+
+/* x * 19 with shifts: vpmullq is slow and the factor is tiny. */
+IFMA_INLINE __m256i times19(__m256i x)
+{
+    return _mm256_add_epi64(_mm256_add_epi64(x, _mm256_slli_epi64(x, 1)),
+                            _mm256_slli_epi64(x, 4));
+}
+
+/* One round of parallel carries: limbs below 2^63 in, tight out. */
+IFMA_INLINE fe4 fe4_carry(fe4 a)
+{
+    const __m256i m = mask51();
+    fe4 r;
+
+    r.l[0] = _mm256_add_epi64(_mm256_and_si256(a.l[0], m),
+                              times19(_mm256_srli_epi64(a.l[4], 51)));
+    for (int i = 1; i < 5; i++)
+        r.l[i] = _mm256_add_epi64(_mm256_and_si256(a.l[i], m), _mm256_srli_epi64(a.l[i - 1], 51));
+    return r;
+}
+
+IFMA_INLINE fe4 fe4_mul(fe4 a, fe4 b)
+{
+    __m256i lo[10], hi[10];
+    fe4 r;
+
+#pragma GCC unroll 10
+    for (int k = 0; k < 10; k++)
+        lo[k] = hi[k] = _mm256_setzero_si256();
+#pragma GCC unroll 5
+    for (int i = 0; i < 5; i++)
+#pragma GCC unroll 5
+        for (int j = 0; j < 5; j++) {
+            lo[i + j] = _mm256_madd52lo_epu64(lo[i + j], a.l[i], b.l[j]);
+            hi[i + j] = _mm256_madd52hi_epu64(hi[i + j], a.l[i], b.l[j]);
+        }
+    /* column k = lo[k] + 2 hi[k-1]; columns 5..9 wrap around times 19 */
+    for (int k = 9; k > 0; k--)
+        lo[k] = _mm256_add_epi64(lo[k], _mm256_slli_epi64(hi[k - 1], 1));
+    for (int k = 0; k < 5; k++)
+        r.l[k] = _mm256_add_epi64(lo[k], times19(lo[k + 5]));
+    /* columns are < 2^56, so r < 2^61 and one carry round makes it tight */
+    return fe4_carry(r);
+}
+
+IFMA_INLINE fe4 fe4_add(fe4 a, fe4 b)
+{
+    fe4 r;
+
+    for (int i = 0; i < 5; i++)
+        r.l[i] = _mm256_add_epi64(a.l[i], b.l[i]);
+    return fe4_carry(r);
+}
+
+/* a + 4p - b: no lane wraps for tight b. */
+IFMA_INLINE fe4 fe4_sub(fe4 a, fe4 b)
+{
+    const __m256i p0 = _mm256_set1_epi64x(0x1fffffffffffb4), pi = _mm256_set1_epi64x(0x1ffffffffffffc);
+    fe4 r;
+
+    for (int i = 0; i < 5; i++)
+        r.l[i] = _mm256_sub_epi64(_mm256_add_epi64(a.l[i], i ? pi : p0), b.l[i]);
+    return fe4_carry(r);
+}
+
+/* Lane k of the result is lane sk of a (vpermq with an index vector). */
+#define IDX(s0, s1, s2, s3) _mm256_set_epi64x(s3, s2, s1, s0)
+/* Lanes taken from b in fe4_blend. */
+#define FROM_B(l0, l1, l2, l3) ((__mmask8)((l0) | (l1) << 1 | (l2) << 2 | (l3) << 3))
+
+IFMA_INLINE fe4 fe4_perm(fe4 a, __m256i idx)
+{
+    fe4 r;
+
+    for (int i = 0; i < 5; i++)
+        r.l[i] = _mm256_permutexvar_epi64(idx, a.l[i]);
+    return r;
+}
+
+IFMA_INLINE fe4 fe4_blend(fe4 a, fe4 b, __mmask8 from_b)
+{
+    fe4 r;
+
+    for (int i = 0; i < 5; i++)
+        r.l[i] = _mm256_mask_blend_epi64(from_b, a.l[i], b.l[i]);
+    return r;
+}
+
+#endif

@@ -1,0 +1,66 @@
+/*
+ * [a]B in constant time: signed radix-2^5 digits, each a masked scan of a
+ * table row (base_table.h) and a mixed addition.
+ */
+#include <openssl/crypto.h>
+
+#include "accel.h"
+#include "scalar.h"
+#include "tables.h"
+
+/* The portable scan, or the path's copy of it. */
+#define SELECT_NIELS(accel, ...)                          \
+    ((accel) != NULL ? (accel)->select_niels(__VA_ARGS__) \
+                     : n25519_select_niels_body(__VA_ARGS__))
+
+/* |digit| and its sign, without branches. */
+static void digit_split(uint64_t *mag, uint64_t *neg, int8_t digit)
+{
+    const uint32_t ud = (uint32_t)(int32_t)digit;
+
+    *neg = ud >> 31;
+    *mag = (uint64_t)((ud ^ (0u - (uint32_t)*neg)) + (uint32_t)*neg) & 0xff;
+}
+
+void n25519_ge_scalarmult_base(n25519_ge_p3 *h, const uint8_t a[32])
+{
+    int8_t e[N25519_BASE_DIGITS];
+    n25519_ge_niels t;
+    n25519_ge_completed r;
+    n25519_ge_p2 s;
+    uint64_t mag, neg;
+    const struct n25519_accel *accel = edfast_native_cpu()->ed25519;
+    const n25519_base_row *base_table = n25519_ge_base_table();
+
+    n25519_sc_signed_radix(e, a, N25519_BASE_W, N25519_BASE_DIGITS);
+    if (accel != NULL && accel->scalarmult_base != NULL) {
+        accel->scalarmult_base(h, e, N25519_BASE_DIGITS, (const uint64_t (*)[16][16])base_table);
+        OPENSSL_cleanse(e, sizeof(e));
+        return;
+    }
+
+    n25519_ge_identity(h);
+    for (int i = 1; i < N25519_BASE_DIGITS; i += 2) {
+        digit_split(&mag, &neg, e[i]);
+        SELECT_NIELS(accel, &t, base_table[i / 2], mag, neg);
+        n25519_ge_madd(&r, h, &t);
+        n25519_ge_completed_to_p3(h, &r);
+    }
+    n25519_ge_p3_to_p2(&s, h);
+    for (int i = 0; i < N25519_BASE_W - 1; i++) {
+        n25519_ge_dbl(&r, &s);
+        n25519_ge_completed_to_p2(&s, &r);
+    }
+    n25519_ge_dbl(&r, &s);
+    n25519_ge_completed_to_p3(h, &r);
+    for (int i = 0; i < N25519_BASE_DIGITS; i += 2) {
+        digit_split(&mag, &neg, e[i]);
+        SELECT_NIELS(accel, &t, base_table[i / 2], mag, neg);
+        n25519_ge_madd(&r, h, &t);
+        n25519_ge_completed_to_p3(h, &r);
+    }
+    OPENSSL_cleanse(e, sizeof(e));
+    OPENSSL_cleanse(&t, sizeof(t));
+    OPENSSL_cleanse(&r, sizeof(r));
+    OPENSSL_cleanse(&s, sizeof(s));
+}

@@ -1,0 +1,22 @@
+/*
+ * Ed448's code for the accelerated paths (see ../cpu.h): one instance per
+ * path, in accel_x86.c, picked by cpu.c.  A NULL table means the portable
+ * code throughout.
+ */
+#ifndef EDFAST_NATIVE_ED448_ACCEL_H
+#define EDFAST_NATIVE_ED448_ACCEL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cpu.h"
+#include "point.h"
+
+struct n448_accel {
+    /* Keccak-f[1600] over nblocks 136-byte blocks (keccak_internal.h); NULL: portable. */
+    void (*keccak_blocks)(uint64_t s[25], const uint8_t *in, size_t nblocks);
+    /* The fixed-base row scan of base_scan.h. */
+    void (*base_scan)(ge448_affine *e, const ge448_affine *row, uint64_t abs);
+};
+
+#endif

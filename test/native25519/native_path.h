@@ -1,0 +1,27 @@
+/*
+ * The native path a test runs (EDFAST_NATIVE_PATH, backends/native/cpu.h),
+ * shared by the Ed25519 and Ed448 tests.  CTest runs each test once per
+ * path this build has: a path the CPU lacks reports the test skipped (77),
+ * an unknown name fails it.
+ */
+#ifndef EDFAST_TEST_NATIVE_PATH_H
+#define EDFAST_TEST_NATIVE_PATH_H
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "cpu.h"
+
+static inline void native_path_or_skip(void)
+{
+    const struct edfast_native_cpu *cpu = edfast_native_cpu();
+
+    if (cpu->status != EDFAST_NATIVE_OK) {
+        printf("%s: %s\n", cpu->status == EDFAST_NATIVE_LACKING ? "SKIPPED" : "FAILED",
+               cpu->message);
+        exit(cpu->status == EDFAST_NATIVE_LACKING ? 77 : 1);
+    }
+    printf("native path: %s\n", edfast_native_path_name(cpu->path));
+}
+
+#endif
