@@ -16,12 +16,9 @@
 struct n25519_accel {
     /* SHA-512 compression of nblocks 128-byte blocks. */
     void (*sha512_blocks)(uint64_t state[8], const uint8_t *blocks, size_t nblocks);
-    /* The fixed-base table scan of base_table.h. */
-    void (*select_niels)(n25519_ge_niels *t, const n25519_base_entry *row, uint64_t mag,
-                         uint64_t neg);
     /*
-     * The path's own fixed-base and double-scalar multiplications (the 4-way
-     * IFMA ones of point_ifma.h); NULL: those of fixed_base.c and double_scalar.c.
+     * The path's own fixed-base and double-scalar multiplications (the
+     * four-limb ones of point_adx.h, the 4-way IFMA ones of point_ifma.h).
      */
     void (*scalarmult_base)(n25519_ge_p3 *h, const int8_t *e, int n,
                             const uint64_t (*table)[16][16]);

@@ -25,65 +25,59 @@ typedef union {
     uint64_t w[16];
 } __attribute__((aligned(64))) n25519_base_entry;
 
-/*
- * Constant-time selection.  Entries are padded to 128 bytes so a scan is two
- * 64-byte vector loads, an AND with the entry's mask and an OR each; the
- * conditional negation is done on the same vectors, and the result leaves
- * lane by lane (the adder reads 8-byte words, which a 64-byte store would
- * not forward).  The generic vectors are lowered to what the target has:
- * SSE2 (or NEON, ...) in point.c, AVX2 in accel_x86.c.
- */
-typedef uint64_t v8u64 __attribute__((vector_size(64)));
+/* |digit| and its sign, without branches: a digit of the scalar is secret. */
+static inline void n25519_digit_split(uint64_t *mag, uint64_t *neg, int8_t digit)
+{
+    const uint32_t ud = (uint32_t)(int32_t)digit;
 
-#if defined(__clang__)
-#define SHUFFLE2(a, b, ...) __builtin_shufflevector(a, b, __VA_ARGS__)
-#else
-#define SHUFFLE2(a, b, ...) __builtin_shuffle(a, b, (v8u64){ __VA_ARGS__ })
-#endif
+    *neg = ud >> 31;
+    *mag = (uint64_t)((ud ^ (0u - (uint32_t)*neg)) + (uint32_t)*neg) & 0xff;
+}
+
+/*
+ * Constant-time selection: t = sign(digit) row[|digit| - 1], the identity
+ * (1, 1, 0) for digit 0, reading every entry.  Each entry is eight 16-byte
+ * vectors (SSE2, NEON, ...) ANDed with the entry's mask and ORed into eight
+ * accumulators, which all stay in registers; the sign is applied to the
+ * result word by word.  (Wider generic vectors spill on SSE2, at twice the
+ * cost.)  The accelerated paths have scans of their own.
+ */
+typedef uint64_t n25519_v2u64 __attribute__((vector_size(16)));
 
 static inline __attribute__((always_inline)) void
-n25519_select_niels_body(n25519_ge_niels *t, const n25519_base_entry tab[N25519_BASE_ENTRIES], uint64_t mag,
-                  uint64_t neg)
+n25519_select_niels_body(n25519_ge_niels *t, const n25519_base_entry tab[N25519_BASE_ENTRIES],
+                         uint64_t mag, uint64_t neg)
 {
-    /* Lanes: lo = ypx[0..4] ymx[0..2], hi = ymx[3..4] xy2d[0..4] pad. */
-    const v8u64 zero = { 0, 0, 0, 0, 0, 0, 0, 0 };
-    /* 2p under the xy2d lanes: 2p - x of a tight x stays positive and loose. */
-    const v8u64 twop = { 0, 0, 0xfffffffffffda, 0xffffffffffffe, 0xffffffffffffe,
-                         0xffffffffffffe, 0xffffffffffffe, 0 };
-    const v8u64 xy_lanes = { 0, 0, ~(uint64_t)0, ~(uint64_t)0, ~(uint64_t)0,
-                             ~(uint64_t)0, ~(uint64_t)0, 0 };
-    /* The identity (1, 1, 0) is entry 0 and stays only when mag = 0. */
-    v8u64 lo = { 1, 0, 0, 0, 0, 1, 0, 0 }, hi = zero;
-    v8u64 m = zero + ((((mag | (0 - mag)) >> 63) ^ 1) * ~(uint64_t)0);
-    v8u64 lo_n, hi_n;
+    /* 2p limb by limb: 2p - x of a tight x stays positive and loose. */
+    static const uint64_t twop[5] = { 0xfffffffffffda, 0xffffffffffffe, 0xffffffffffffe,
+                                      0xffffffffffffe, 0xffffffffffffe };
+    const n25519_v2u64 zero = { 0, 0 };
+    n25519_v2u64 acc[8], m = zero + ((((mag | (0 - mag)) >> 63) ^ 1) * ~(uint64_t)0);
+    uint64_t w[16];
+    const uint64_t nm = (uint64_t)0 - neg;
 
-    lo &= m;
-    hi &= m;
+    /* Words: ypx[0..4] ymx[0..4] xy2d[0..4] pad; entry 0, the identity, when mag = 0. */
+    for (int j = 0; j < 8; j++)
+        acc[j] = zero;
+    acc[0][0] = m[0] & 1;
+    acc[2][1] = m[0] & 1;
     for (uint64_t k = 1; k <= N25519_BASE_ENTRIES; k++) {
-        v8u64 a, b;
-
         /* all ones exactly when mag == k */
         m = zero + ((uint64_t)0 - (((mag ^ k) - 1) >> 63));
-        memcpy(&a, tab[k - 1].w, 64);
-        memcpy(&b, tab[k - 1].w + 8, 64);
-        lo |= a & m;
-        hi |= b & m;
+        for (int j = 0; j < 8; j++) {
+            n25519_v2u64 v;
+
+            memcpy(&v, tab[k - 1].w + 2 * j, 16);
+            acc[j] |= v & m;
+        }
     }
+    memcpy(w, acc, sizeof(w));
     /* -(x, y) = (-x, y): y+x and y-x trade places and xy2d changes sign. */
-    lo_n = SHUFFLE2(lo, hi, 5, 6, 7, 8, 9, 0, 1, 2);
-    hi_n = SHUFFLE2(lo, hi, 3, 4, 10, 11, 12, 13, 14, 15);
-    hi_n = (hi_n & ~xy_lanes) | ((twop - hi_n) & xy_lanes);
-    m = zero + ((uint64_t)0 - neg);
-    lo = (lo & ~m) | (lo_n & m);
-    hi = (hi & ~m) | (hi_n & m);
-    for (int i = 0; i < 5; i++)
-        t->ypx.v[i] = lo[i];
-    for (int i = 0; i < 3; i++)
-        t->ymx.v[i] = lo[5 + i];
-    for (int i = 0; i < 2; i++)
-        t->ymx.v[3 + i] = hi[i];
-    for (int i = 0; i < 5; i++)
-        t->xy2d.v[i] = hi[2 + i];
+    for (int i = 0; i < 5; i++) {
+        t->ypx.v[i] = (w[i] & ~nm) | (w[5 + i] & nm);
+        t->ymx.v[i] = (w[5 + i] & ~nm) | (w[i] & nm);
+        t->xy2d.v[i] = (w[10 + i] & ~nm) | ((twop[i] - w[10 + i]) & nm);
+    }
 }
 
 #endif

@@ -8,20 +8,6 @@
 #include "scalar.h"
 #include "tables.h"
 
-/* The portable scan, or the path's copy of it. */
-#define SELECT_NIELS(accel, ...)                          \
-    ((accel) != NULL ? (accel)->select_niels(__VA_ARGS__) \
-                     : n25519_select_niels_body(__VA_ARGS__))
-
-/* |digit| and its sign, without branches. */
-static void digit_split(uint64_t *mag, uint64_t *neg, int8_t digit)
-{
-    const uint32_t ud = (uint32_t)(int32_t)digit;
-
-    *neg = ud >> 31;
-    *mag = (uint64_t)((ud ^ (0u - (uint32_t)*neg)) + (uint32_t)*neg) & 0xff;
-}
-
 void n25519_ge_scalarmult_base(n25519_ge_p3 *h, const uint8_t a[32])
 {
     int8_t e[N25519_BASE_DIGITS];
@@ -41,8 +27,8 @@ void n25519_ge_scalarmult_base(n25519_ge_p3 *h, const uint8_t a[32])
 
     n25519_ge_identity(h);
     for (int i = 1; i < N25519_BASE_DIGITS; i += 2) {
-        digit_split(&mag, &neg, e[i]);
-        SELECT_NIELS(accel, &t, base_table[i / 2], mag, neg);
+        n25519_digit_split(&mag, &neg, e[i]);
+        n25519_select_niels_body(&t, base_table[i / 2], mag, neg);
         n25519_ge_madd(&r, h, &t);
         n25519_ge_completed_to_p3(h, &r);
     }
@@ -54,8 +40,8 @@ void n25519_ge_scalarmult_base(n25519_ge_p3 *h, const uint8_t a[32])
     n25519_ge_dbl(&r, &s);
     n25519_ge_completed_to_p3(h, &r);
     for (int i = 0; i < N25519_BASE_DIGITS; i += 2) {
-        digit_split(&mag, &neg, e[i]);
-        SELECT_NIELS(accel, &t, base_table[i / 2], mag, neg);
+        n25519_digit_split(&mag, &neg, e[i]);
+        n25519_select_niels_body(&t, base_table[i / 2], mag, neg);
         n25519_ge_madd(&r, h, &t);
         n25519_ge_completed_to_p3(h, &r);
     }
