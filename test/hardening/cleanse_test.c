@@ -74,7 +74,7 @@ static int holds(const uint8_t *block, size_t size, const uint8_t *piece, size_t
 static void report(size_t secret, size_t size)
 {
     void *frames[32];
-    int n = backtrace(frames, 32), from_edfast = 0, pem_encode = 0;
+    int n = backtrace(frames, 32), from_edfast = 0, pem_encode = 0, freer_found = 0;
 
     findings++;
     fprintf(stderr, "FINDING [%s]: a freed block of %zu bytes holds %s; freed from:\n", scenario,
@@ -85,8 +85,17 @@ static void report(size_t secret, size_t size)
         if (dladdr(frames[i], &info) != 0 && info.dli_fname != NULL) {
             if (strstr(info.dli_fname, "edfast.so") != NULL)
                 from_edfast = 1;
-            if (i == 2 && info.dli_sname != NULL && strcmp(info.dli_sname, "PEM_write_bio") == 0)
-                pem_encode = 1;
+            /*
+             * The function that freed the block: the first caller past free()
+             * and libcrypto's CRYPTO_free (a frame of its own where libcrypto
+             * is built without tail calls, as on i386).
+             */
+            if (i >= 2 && !freer_found
+                    && (info.dli_sname == NULL || strcmp(info.dli_sname, "CRYPTO_free") != 0)) {
+                freer_found = 1;
+                pem_encode = info.dli_sname != NULL
+                    && strcmp(info.dli_sname, "PEM_write_bio") == 0;
+            }
             fprintf(stderr, "    %s(%s+0x%lx) [offset 0x%lx]\n", info.dli_fname,
                     info.dli_sname != NULL ? info.dli_sname : "?",
                     (unsigned long)((char *)frames[i]

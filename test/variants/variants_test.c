@@ -6,18 +6,16 @@
  * against libsodium's Ed25519ph and libdecaf's Ed448 when they are built,
  * and the combinations RFC 8032 does not define refused with a clear error.
  *
- * Which instances a build serves depends on its backends (a build without
- * the native backend has none that frames Ed25519ctx or Ed25519ph): the
- * backends' own declarations (backend.h's framings) say it.  An instance
- * some backend frames is demanded; one none frames must be refused with
- * edfast's "no backend serves this algorithm", and is reported skipped.
+ * An instance some backend of this build frames is demanded; one none frames
+ * must be refused with edfast's "no backend serves this algorithm", and is
+ * reported skipped (framed.h).
  */
 #include <stdio.h>
 #include <string.h>
 #include <openssl/core_names.h>
 #include <openssl/params.h>
-#include "backend.h"
 #include "edfast_test_util.h"
+#include "framed.h"
 #ifdef HAVE_SODIUM
 #include <sodium.h>
 #endif
@@ -86,19 +84,6 @@ static const struct vector vectors[] = {
 
 static unsigned long unframed_cases;
 
-/* Whether a backend of this build frames the instance (with a context of context_len). */
-static int framed(enum et_curve curve, const char *instance, size_t context_len)
-{
-    enum edfast_framing framing = context_len > 0 ? EDFAST_CONTEXT : EDFAST_PURE;
-
-    if (strstr(instance, "ph") != NULL)
-        framing = EDFAST_PREHASH;
-    else if (strcmp(instance, "Ed25519ctx") == 0)
-        framing = EDFAST_CONTEXT;
-    return edfast_backend_choose(curve == ET_ED25519 ? EDFAST_ED25519 : EDFAST_ED448, framing,
-                                 NULL) != NULL;
-}
-
 /* EVP_DigestSignInit_ex / EVP_DigestVerifyInit_ex with the instance parameters. */
 static int init(EVP_MD_CTX *md, struct et_env *env, EVP_PKEY *pkey, int signing,
                 const char *instance, const uint8_t *context, size_t context_len)
@@ -155,11 +140,11 @@ static void check_unframed(struct et_env *env, enum et_curve curve, EVP_PKEY *pk
     uint8_t sig[ET_MAX_SIG] = {0};
 
     ET_CHECK(!sign(env, pkey, instance, context, context_len, msg, sizeof(msg), sig)
-                 && et_error_contains("no backend serves this algorithm"),
+                 && et_error_contains(ET_UNSERVED),
              "%s: %s framed by no backend of this build, but not refused so", what, instance);
     ET_CHECK(verify(env, pkey, instance, context, context_len, msg, sizeof(msg), sig,
                     et_sig_len(curve)) != 1
-                 && et_error_contains("no backend serves this algorithm"),
+                 && et_error_contains(ET_UNSERVED),
              "%s: %s framed by no backend of this build, but its verify not refused so", what,
              instance);
     if (unframed_cases++ < 8)
@@ -186,7 +171,7 @@ static void check_vector(struct et_env *env, const struct vector *v, const char 
     ET_CHECK(EVP_PKEY_get_raw_public_key(pkey, got_pub, &pub_len) == 1
                  && memcmp(got_pub, pub, pub_len) == 0,
              "%s [%s]: public key", v->name, backend);
-    if (!framed(v->curve, v->instance, context_len)) {
+    if (!et_framed(v->curve, v->instance, context_len)) {
         char what[96];
 
         snprintf(what, sizeof(what), "%s [%s]", v->name, backend);
@@ -226,7 +211,7 @@ static void check_refusals(struct et_env *env)
     ET_CHECK(!sign(env, ed25519, "Ed25519ctx", long_context, 256, sig, 1, sig)
                  && et_error_contains("invalid context string"),
              "a 256-byte context must be refused");
-    if (framed(ET_ED25519, "Ed25519ctx", 255))
+    if (et_framed(ET_ED25519, "Ed25519ctx", 255))
         ET_CHECK(sign(env, ed25519, "Ed25519ctx", long_context, 255, sig, 1, sig),
                  "a 255-byte context must be taken");
     else
@@ -272,7 +257,7 @@ static void check_against_libraries(struct et_env *env, struct et_rng *rng, cons
             crypto_sign_ed25519ph_init(&state);
             crypto_sign_ed25519ph_update(&state, msg, msg_len);
             crypto_sign_ed25519ph_final_create(&state, want, NULL, sk);
-            if (framed(ET_ED25519, "Ed25519ph", 0))
+            if (et_framed(ET_ED25519, "Ed25519ph", 0))
                 ET_CHECK(sign(env, pkey, "Ed25519ph", NULL, 0, msg, msg_len, got)
                              && memcmp(got, want, 64) == 0,
                          "Ed25519ph [%s] round %d: differs from libsodium", backend, round);
@@ -300,7 +285,7 @@ static void check_against_libraries(struct et_env *env, struct et_rng *rng, cons
             } else {
                 decaf_ed448_sign(want, seed, pub, msg, msg_len, 0, context, (uint8_t)context_len);
             }
-            if (!framed(ET_ED448, instance, context_len)) {
+            if (!et_framed(ET_ED448, instance, context_len)) {
                 check_unframed(env, ET_ED448, pkey, instance, context, context_len,
                                "Ed448 against libdecaf");
             } else {
