@@ -37,6 +37,7 @@ static EVP_PKEY *pair[ET_CURVES], *pubonly[ET_CURVES];
 static uint8_t pubs[ET_CURVES][ET_MAX_KEY];
 
 static char reasons[2048];
+static char bare_reasons[2048]; /* the same without the detail texts */
 
 /*
  * Moves the error queue, as ERR_print_errors prints it, into all_errors, and
@@ -50,6 +51,7 @@ static void take_errors(void)
     long len;
 
     reasons[0] = '\0';
+    bare_reasons[0] = '\0';
     ERR_print_errors(one);
     len = BIO_get_mem_data(one, &text);
     BIO_write(all_errors, text, (int)len);
@@ -58,7 +60,7 @@ static void take_errors(void)
     for (line = strtok_r(text, "\n", &save); line != NULL; line = strtok_r(NULL, "\n", &save)) {
         char *field[9] = {0};
         char *p = line;
-        size_t used = strlen(reasons);
+        size_t used = strlen(reasons), bare_used = strlen(bare_reasons);
 
         for (int i = 0; i < 8 && p != NULL; i++) {
             field[i] = p;
@@ -71,6 +73,8 @@ static void take_errors(void)
                  field[5] != NULL ? field[5] : line,
                  field[8] != NULL && field[8][0] != '\0' ? ": " : "",
                  field[8] != NULL ? field[8] : "");
+        snprintf(bare_reasons + bare_used, sizeof(bare_reasons) - bare_used, "%s%s",
+                 bare_used ? " / " : "", field[5] != NULL ? field[5] : line);
     }
     BIO_free(one);
 }
@@ -503,23 +507,25 @@ static void signature_cases(void)
              verify_with(pubonly[c], NULL, sig, s + 1), "invalid signature length");
         /*
          * A signature that does not verify: verify returns 0, and the error
-         * queue holds what it holds with the default provider (nothing on
-         * OpenSSL 3.0; from 3.5 on, libcrypto adds its own error).
+         * queue holds the reasons it holds with the default provider (none on
+         * OpenSSL 3.0; from 3.5 on, libcrypto adds its own, whose detail
+         * names the provider's algorithm: compared without the detail).
          */
         take_errors();
         {
-            char ref[sizeof(reasons)];
+            char ref[sizeof(reasons)], bare_ref[sizeof(bare_reasons)];
             int ref_ok = verify_by(pubonly[c], ET_DEFAULT, NULL, sig, s), ok;
 
             take_errors();
             memcpy(ref, reasons, sizeof(ref));
+            memcpy(bare_ref, bare_reasons, sizeof(bare_ref));
             ok = verify_with(pubonly[c], NULL, sig, s);
             take_errors();
             if (print_table)
                 printf("| signature digest_verify | %s | returns 0 (not valid) | %s | `%s` |\n",
                        IN("garbage signature of %zu bytes", s), reasons[0] ? reasons : "(none)",
                        ID("verify.garbage"));
-            ET_CHECK(!ok && !ref_ok && strcmp(reasons, ref) == 0,
+            ET_CHECK(!ok && !ref_ok && strcmp(bare_reasons, bare_ref) == 0,
                      "%s: a bad signature: errors \"%s\", the default provider's \"%s\"",
                      ID("verify.garbage"), reasons, ref);
         }

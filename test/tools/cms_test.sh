@@ -8,15 +8,49 @@
 # way of signing is tried with the default provider alone and with edfast
 # alone holding EdDSA (proof.cnf), on the same key: both must succeed or both
 # fail.  Where both succeed, each verifies the other's CMS, and without signed
-# attributes (no signing time) the two are byte-identical.  Where the default
+# attributes (no signing time) the two are byte-identical; with them, each
+# provider's EdDSA signature over the other's signed attributes is the one in
+# the other's CMS (EdDSA is deterministic: that is where the bytes must
+# match, whatever the signing times).  Where the default
 # provider alone signs nothing at all, the test reports itself skipped (77)
 # after the checks, so that nobody mistakes it for coverage.
 source "$(dirname "$0")/lib.sh"
 
 echo "signed content" >content.txt
+hex() { od -An -tx1 "$1" | tr -d ' \n' | tr a-f A-F; }
+# signer_parts <CMS in DER> <file>: writes the signer's signed attributes as
+# they are signed (re-tagged SET OF, RFC 5652 5.4) into <file> and prints the
+# signature in hex; fails when the CMS has no signed attributes.
+signer_parts() {
+    local line off hl len
+    "$OPENSSL" asn1parse -inform DER -in "$1" >asn1.txt || return 1
+    line=$(grep -E '^ *[0-9]+:d=5 +hl=[0-9]+ +l= *[0-9]+ cons: cont \[ 0 \]' asn1.txt | tail -1)
+    [ -n "$line" ] || return 1
+    off=$(sed -E 's/^ *([0-9]+):.*/\1/' <<<"$line")
+    hl=$(sed -E 's/.*hl=([0-9]+).*/\1/' <<<"$line")
+    len=$(sed -E 's/.* l= *([0-9]+).*/\1/' <<<"$line")
+    { printf '\061'; tail -c +$((off + 2)) "$1" | head -c $((hl + len - 1)); } >"$2"
+    grep -E 'd=5 .*prim: OCTET STRING' asn1.txt | tail -1 | sed 's/.*\[HEX DUMP\]://'
+}
+# same_signature <what> <runner> <key> <CMS>: the runner's signature over the
+# CMS's signed attributes is the CMS's signature.
+same_signature() {
+    local want
+    if ! want=$(signer_parts "$4" attrs.der); then
+        fail "$1: no signed attributes found in $4"
+        return
+    fi
+    if "$2" pkeyutl -sign -rawin -inkey "$3" -in attrs.der -out attrs.sig >last.out 2>&1 &&
+        [ "$(hex attrs.sig)" = "$want" ]; then
+        pass "$1"
+    else
+        fail "$1"
+        sed 's/^/    /' last.out
+    fi
+}
 # sign <runner> <key and certificate name> <output>, with the options in $opts
 # shellcheck disable=SC2086 # opts is a list of options
-sign() { "$1" cms -sign $opts -in content.txt -signer "$2.crt" -inkey "$2.key" -outform DER -out "$3"; }
+sign() { "$1" cms -sign $opts -nodetach -binary -in content.txt -signer "$2.crt" -inkey "$2.key" -outform DER -out "$3"; }
 skipped=""
 for c in ED25519 ED448; do
     for who in d e; do
@@ -47,6 +81,12 @@ for c in ED25519 ED448; do
                 with_sample cms -verify -inform DER -in d.der -CAfile "d-ca-$c.crt" -out /dev/null
             case " $opts " in
             *" -noattr "*) same "$what: edfast's CMS is byte-identical to the default provider's" e.der d.der ;;
+            *)
+                same_signature "$what: edfast signs the default provider's signed attributes as it did" \
+                    only_edfast_eddsa "d-$c.key" d.der
+                same_signature "$what: the default provider signs edfast's signed attributes as edfast did" \
+                    default_only "d-$c.key" e.der
+                ;;
             esac
             # A key and certificates edfast made, checked by the default provider.
             check "$what: with edfast's own key" sign only_edfast_eddsa "e-$c" own.der &&
