@@ -356,8 +356,45 @@ done:
     EVP_PKEY_free(dk);
 }
 
+/*
+ * Using a context again after a one-shot EVP_DigestSign or EVP_DigestVerify,
+ * directly or through a copy: OpenSSL 3.0 allows it, 3.4 finalises the
+ * context in libcrypto, for the default provider too.  Each such step is
+ * recorded (REUSE_OK: the right answer, REUSE_REFUSED: the call failed) and
+ * edfast must do what the default provider did in the same run.  A wrong
+ * answer is always a failure.
+ */
+enum reuse_step { SIGN_AGAIN, SIGN_COPY_OF_USED, VERIFY_AGAIN, VERIFY_COPY_OF_USED, REUSE_STEPS };
+enum { REUSE_REFUSED, REUSE_OK, REUSE_WRONG };
+static const char *const reuse_step_names[REUSE_STEPS] = {
+    "a second EVP_DigestSign on one context", "EVP_DigestSign on a copy of a used context",
+    "a second EVP_DigestVerify on one context", "EVP_DigestVerify on a copy of a used context"};
+static const char *const reuse_outcome_names[] = {"refused", "right", "wrong"};
+
+static int sign_outcome(EVP_MD_CTX *mctx, const struct data *d)
+{
+    uint8_t sig[ET_MAX_SIG + 16];
+    size_t len = sizeof(sig);
+
+    if (EVP_DigestSign(mctx, sig, &len, d->msg, d->mlen) != 1) {
+        ERR_clear_error();
+        return REUSE_REFUSED;
+    }
+    return len == d->slen && memcmp(sig, d->sig, d->slen) == 0 ? REUSE_OK : REUSE_WRONG;
+}
+
+/* A refusal may return 0 as a bad signature does: with a valid one, anything but 1 is it. */
+static int verify_outcome(EVP_MD_CTX *mctx, const struct data *d)
+{
+    int rv = EVP_DigestVerify(mctx, d->sig, d->slen, d->msg, d->mlen);
+
+    ERR_clear_error();
+    return rv == 1 ? REUSE_OK : REUSE_REFUSED;
+}
+
 /* Sign-context behaviour, run on edfast and on the default provider alike. */
-static void test_sign_ctx(struct et_env *env, const struct data *d, const char *propq)
+static void test_sign_ctx(struct et_env *env, const struct data *d, const char *propq,
+                          int reuse[REUSE_STEPS])
 {
     EVP_PKEY *k = et_key_from_seed(env, d->c, propq, d->seed);
     EVP_MD_CTX *mctx = EVP_MD_CTX_new(), *copy = EVP_MD_CTX_new();
@@ -372,19 +409,14 @@ static void test_sign_ctx(struct et_env *env, const struct data *d, const char *
     CHECK(EVP_DigestSignInit_ex(mctx, &pctx, NULL, env->ctx, propq, k, NULL) == 1,
           "%s %s: EVP_DigestSignInit_ex", d->label, who);
 
-    /* Size query with no buffer. */
+    /* Size query with no buffer: it leaves the context usable on every version. */
     len = 0;
     CHECK(EVP_DigestSign(mctx, NULL, &len, d->msg, d->mlen) == 1 && len == d->slen,
           "%s %s: size query gives %zu", d->label, who, len);
-
-    /* Repeated one-shot signing on one context is deterministic. */
     len = sizeof(sig);
-    len2 = sizeof(sig2);
     CHECK(EVP_DigestSign(mctx, sig, &len, d->msg, d->mlen) == 1 && len == d->slen
           && memcmp(sig, d->sig, d->slen) == 0, "%s %s: first signature", d->label, who);
-    CHECK(EVP_DigestSign(mctx, sig2, &len2, d->msg, d->mlen) == 1 && len2 == d->slen
-          && memcmp(sig2, d->sig, d->slen) == 0, "%s %s: second signature on one context",
-          d->label, who);
+    reuse[SIGN_AGAIN] = sign_outcome(mctx, d);
 
     /* algorithm-id, through the EVP_PKEY_CTX of the sign context. */
     {
@@ -413,7 +445,17 @@ static void test_sign_ctx(struct et_env *env, const struct data *d, const char *
         X509_ALGOR_free(algor);
     }
 
-    /* A copy signs alike, and keeps working once the original is gone. */
+    CHECK(EVP_MD_CTX_copy_ex(copy, mctx) == 1, "%s %s: EVP_MD_CTX_copy_ex of a used context",
+          d->label, who);
+    reuse[SIGN_COPY_OF_USED] = sign_outcome(copy, d);
+
+    /*
+     * Re-initialisation with no key keeps the key (and makes a used context
+     * usable again); a copy of the fresh context signs alike and keeps working
+     * once the original is gone.
+     */
+    CHECK(EVP_DigestSignInit(mctx, NULL, NULL, NULL, NULL) == 1,
+          "%s %s: EVP_DigestSignInit with a NULL key", d->label, who);
     CHECK(EVP_MD_CTX_copy_ex(copy, mctx) == 1, "%s %s: EVP_MD_CTX_copy_ex", d->label, who);
     EVP_MD_CTX_free(mctx);
     mctx = NULL;
@@ -422,10 +464,8 @@ static void test_sign_ctx(struct et_env *env, const struct data *d, const char *
     CHECK(EVP_DigestSign(copy, sig, &len, d->msg, d->mlen) == 1 && len == d->slen
           && memcmp(sig, d->sig, d->slen) == 0, "%s %s: the copied context signs differently",
           d->label, who);
-
-    /* Re-initialisation with no key keeps the key. */
     CHECK(EVP_DigestSignInit(copy, NULL, NULL, NULL, NULL) == 1,
-          "%s %s: EVP_DigestSignInit with a NULL key", d->label, who);
+          "%s %s: EVP_DigestSignInit of the copy with a NULL key", d->label, who);
     len = sizeof(sig);
     CHECK(EVP_DigestSign(copy, sig, &len, d->msg, d->mlen) == 1 && len == d->slen
           && memcmp(sig, d->sig, d->slen) == 0, "%s %s: re-initialised context lost the key",
@@ -433,14 +473,16 @@ static void test_sign_ctx(struct et_env *env, const struct data *d, const char *
 
     /* The empty message, given as a zero-length buffer and as NULL. */
     len = sizeof(empty_sig);
-    CHECK(EVP_DigestSign(copy, empty_sig, &len, (const uint8_t *)"", 0) == 1
+    CHECK(EVP_DigestSignInit(copy, NULL, NULL, NULL, NULL) == 1
+          && EVP_DigestSign(copy, empty_sig, &len, (const uint8_t *)"", 0) == 1
           && len == d->slen, "%s %s: signing the empty message", d->label, who);
     CHECK(et_verify(env, k, propq, (const uint8_t *)"", 0, empty_sig, d->slen) == 1,
           "%s %s: the empty message's signature does not verify", d->label, who);
     CHECK(et_verify(env, k, propq, d->msg, d->mlen, empty_sig, d->slen) == 0,
           "%s %s: the empty message's signature verifies another message", d->label, who);
     len2 = sizeof(sig2);
-    CHECK(EVP_DigestSign(copy, sig2, &len2, NULL, 0) == 1 && len2 == d->slen
+    CHECK(EVP_DigestSignInit(copy, NULL, NULL, NULL, NULL) == 1
+          && EVP_DigestSign(copy, sig2, &len2, NULL, 0) == 1 && len2 == d->slen
           && memcmp(sig2, empty_sig, d->slen) == 0,
           "%s %s: signing (NULL, 0) differs from signing the empty message", d->label, who);
 done:
@@ -450,30 +492,58 @@ done:
     EVP_PKEY_free(k);
 }
 
-/* The same on the verify side: NULL-key re-init and a copied verify context. */
-static void test_verify_ctx(struct et_env *env, const struct data *d)
+/* The same on the verify side: reuse, NULL-key re-init and a copied verify context. */
+static void test_verify_ctx(struct et_env *env, const struct data *d, const char *propq,
+                            int reuse[REUSE_STEPS])
 {
-    EVP_PKEY *k = et_key(env, d->c, ET_EDFAST, NULL, d->pub);
+    EVP_PKEY *k = et_key(env, d->c, propq, NULL, d->pub);
     EVP_MD_CTX *mctx = EVP_MD_CTX_new(), *copy = EVP_MD_CTX_new();
+    const char *who = strcmp(propq, ET_EDFAST) == 0 ? "edfast" : "default";
 
     if (k == NULL || mctx == NULL || copy == NULL) {
-        CHECK(0, "%s: verify set-up", d->label);
+        CHECK(0, "%s %s: verify set-up", d->label, who);
         goto done;
     }
-    CHECK(EVP_DigestVerifyInit_ex(mctx, NULL, NULL, env->ctx, ET_EDFAST, k, NULL) == 1
+    CHECK(EVP_DigestVerifyInit_ex(mctx, NULL, NULL, env->ctx, propq, k, NULL) == 1
           && EVP_DigestVerify(mctx, d->sig, d->slen, d->msg, d->mlen) == 1,
-          "%s: verify context", d->label);
-    CHECK(EVP_MD_CTX_copy_ex(copy, mctx) == 1
+          "%s %s: verify context", d->label, who);
+    reuse[VERIFY_AGAIN] = verify_outcome(mctx, d);
+    CHECK(EVP_MD_CTX_copy_ex(copy, mctx) == 1, "%s %s: copy of a used verify context",
+          d->label, who);
+    reuse[VERIFY_COPY_OF_USED] = verify_outcome(copy, d);
+    CHECK(EVP_DigestVerifyInit(mctx, NULL, NULL, NULL, NULL) == 1
+          && EVP_MD_CTX_copy_ex(copy, mctx) == 1
           && EVP_DigestVerify(copy, d->sig, d->slen, d->msg, d->mlen) == 1,
-          "%s: copied verify context", d->label);
+          "%s %s: copied verify context", d->label, who);
     CHECK(EVP_DigestVerifyInit(copy, NULL, NULL, NULL, NULL) == 1
           && EVP_DigestVerify(copy, d->sig, d->slen, d->msg, d->mlen) == 1,
-          "%s: verify context re-initialised with a NULL key", d->label);
+          "%s %s: verify context re-initialised with a NULL key", d->label, who);
 done:
     ERR_clear_error();
     EVP_MD_CTX_free(mctx);
     EVP_MD_CTX_free(copy);
     EVP_PKEY_free(k);
+}
+
+/* edfast reuses contexts as the default provider does in this run. */
+static void test_reuse(struct et_env *env, const struct data *d, int print)
+{
+    int mine[REUSE_STEPS], ref[REUSE_STEPS];
+
+    for (int i = 0; i < REUSE_STEPS; i++)
+        mine[i] = ref[i] = REUSE_WRONG;
+    test_sign_ctx(env, d, ET_DEFAULT, ref);
+    test_verify_ctx(env, d, ET_DEFAULT, ref);
+    test_sign_ctx(env, d, ET_EDFAST, mine);
+    test_verify_ctx(env, d, ET_EDFAST, mine);
+    for (int i = 0; i < REUSE_STEPS; i++) {
+        if (print)
+            printf("%s: the default provider: %s: %s\n", et_curve_name(d->c),
+                   reuse_step_names[i], reuse_outcome_names[ref[i]]);
+        CHECK(ref[i] != REUSE_WRONG && mine[i] == ref[i],
+              "%s: %s: edfast %s, the default provider %s", d->label, reuse_step_names[i],
+              reuse_outcome_names[mine[i]], reuse_outcome_names[ref[i]]);
+    }
 }
 
 static int load_data(enum et_curve c, const char *label, struct data *d)
@@ -521,10 +591,7 @@ int main(void)
             test_check(&env, &d);
             test_dup(&env, &d);
             test_keygen(&env, &d);
-            test_sign_ctx(&env, &d, ET_EDFAST);
-            if (b == 0)
-                test_sign_ctx(&env, &d, ET_DEFAULT); /* the same calls, as a reference */
-            test_verify_ctx(&env, &d);
+            test_reuse(&env, &d, b == 0);
             printf("%s: %s\n", label, et_failures == before ? "ok" : "FAILED");
             et_env_close(&env);
         }

@@ -114,6 +114,41 @@ static void test_key_lengths(struct et_env *env, enum et_curve c, const char *la
     }
 }
 
+/*
+ * Signs into an exact buffer on a context whose last EVP_DigestSign was refused
+ * for a buffer too small (mctx NULL: such a context is made for propq first).
+ * OpenSSL 3.4 finalises the context in libcrypto even then, for every
+ * provider; 3.0 leaves it usable.  Returns 1 (a good signature), 0 (refused)
+ * or -1 (a wrong signature).
+ */
+static int after_refusal(struct et_env *env, EVP_MD_CTX *mctx, EVP_PKEY *priv, const char *propq,
+                         enum et_curve c)
+{
+    static const uint8_t msg[] = "message";
+    EVP_MD_CTX *own = NULL;
+    uint8_t sig[ET_MAX_SIG];
+    size_t len = et_sig_len(c) - 1;
+    int rv;
+
+    if (mctx == NULL) {
+        mctx = own = EVP_MD_CTX_new();
+        if (own == NULL
+                || EVP_DigestSignInit_ex(own, NULL, NULL, env->ctx, propq, priv, NULL) != 1
+                || EVP_DigestSign(own, sig, &len, msg, sizeof(msg)) == 1) {
+            EVP_MD_CTX_free(own);
+            return -1;
+        }
+    }
+    len = et_sig_len(c);
+    rv = EVP_DigestSign(mctx, sig, &len, msg, sizeof(msg)) == 1;
+    if (rv && (len != et_sig_len(c) || et_verify(env, priv, ET_DEFAULT, msg, sizeof(msg), sig,
+                                                 len) != 1))
+        rv = -1;
+    ERR_clear_error();
+    EVP_MD_CTX_free(own);
+    return rv;
+}
+
 static void test_signature_lengths(struct et_env *env, enum et_curve c, const char *label,
                                    EVP_PKEY *priv, EVP_PKEY *pub)
 {
@@ -142,7 +177,7 @@ static void test_signature_lengths(struct et_env *env, enum et_curve c, const ch
         CHECK(edfast_error("invalid signature length"),
               "%s: %zu-byte signature: no \"invalid signature length\" from edfast", label, slen);
     }
-    /* A signature buffer too small, then just right. */
+    /* A signature buffer too small, then just right (after_refusal: on the same context). */
     for (i = 0; i < 3; i++) {
         size_t sizes[3] = {et_sig_len(c) - 1, 1, 0};
         int rv;
@@ -157,11 +192,41 @@ static void test_signature_lengths(struct et_env *env, enum et_curve c, const ch
         CHECK(edfast_error("invalid signature length"),
               "%s: %zu-byte signature buffer: no \"invalid signature length\"", label, sizes[i]);
     }
+    {
+        int mine = mctx != NULL ? after_refusal(env, mctx, priv, ET_EDFAST, c) : -1;
+        int ref = after_refusal(env, NULL, priv, ET_DEFAULT, c);
+
+        CHECK(mine != -1 && ref != -1 && mine == ref,
+              "%s: signing into an exact buffer on the refusing context: edfast %d, the "
+              "default provider %d", label, mine, ref);
+    }
+    /* Re-initialised (with no key: it keeps the key), the context signs. */
     len = et_sig_len(c);
-    CHECK(mctx != NULL && EVP_DigestSign(mctx, sig, &len, msg, sizeof(msg)) == 1
-          && len == et_sig_len(c), "%s: signing into an exact buffer after a refusal", label);
+    CHECK(mctx != NULL && EVP_DigestSignInit(mctx, NULL, NULL, NULL, NULL) == 1
+          && EVP_DigestSign(mctx, sig, &len, msg, sizeof(msg)) == 1 && len == et_sig_len(c),
+          "%s: signing into an exact buffer after a refusal", label);
     EVP_MD_CTX_free(mctx);
     ERR_clear_error();
+}
+
+/*
+ * EVP_PKEY_sign_init and EVP_PKEY_sign of "message" with the signature
+ * fetched by propq: 1 signed (into sig, *len), 0 init refused, -1 init
+ * accepted and signing failed.
+ */
+static int pkey_sign(struct et_env *env, EVP_PKEY *priv, const char *propq, enum et_curve c,
+                     uint8_t *sig, size_t *len)
+{
+    static const uint8_t msg[] = "message";
+    EVP_PKEY_CTX *pctx = EVP_PKEY_CTX_new_from_pkey(env->ctx, priv, propq);
+    int rv = 0;
+
+    *len = et_sig_len(c);
+    if (pctx != NULL && EVP_PKEY_sign_init(pctx) > 0)
+        rv = EVP_PKEY_sign(pctx, sig, len, msg, sizeof(msg)) == 1 ? 1 : -1;
+    EVP_PKEY_CTX_free(pctx);
+    ERR_clear_error();
+    return rv;
 }
 
 static void test_refusals(struct et_env *env, enum et_curve c, const char *label,
@@ -216,10 +281,27 @@ static void test_refusals(struct et_env *env, enum et_curve c, const char *label
     EVP_MD_CTX_free(mctx);
     ERR_clear_error();
 
+    /*
+     * EVP_PKEY_sign_init: refused by OpenSSL 3.0's default provider, accepted
+     * from 3.4 on (for PH(M) with the ph instance: EVP_PKEY_sign of a message
+     * without it is refused); edfast must do the same.
+     */
+    {
+        static const char *const outcome[] = {"fails after init", "refuses", "signs"};
+        int mine = pkey_sign(env, priv, ET_EDFAST, c, sig, &len);
+        uint8_t ref[ET_MAX_SIG];
+        size_t ref_len = sizeof(ref);
+        int theirs = pkey_sign(env, priv, ET_DEFAULT, c, ref, &ref_len);
+
+        CHECK(mine == theirs,
+              "%s: EVP_PKEY_sign_init/EVP_PKEY_sign: edfast %s, the default provider %s",
+              label, outcome[mine + 1], outcome[theirs + 1]);
+        CHECK(mine != 1 || (len == ref_len && memcmp(sig, ref, len) == 0),
+              "%s: EVP_PKEY_sign: edfast's signature differs from the default provider's",
+              label);
+    }
     /* Operations EdDSA keys do not have (not through edfast either). */
     pctx = EVP_PKEY_CTX_new_from_pkey(env->ctx, priv, ET_EDFAST);
-    CHECK(pctx != NULL && EVP_PKEY_sign_init(pctx) <= 0, "%s: EVP_PKEY_sign_init accepted",
-          label);
     CHECK(pctx != NULL && EVP_PKEY_derive_init(pctx) <= 0, "%s: EVP_PKEY_derive_init accepted",
           label);
     CHECK(pctx != NULL && EVP_PKEY_encrypt_init(pctx) <= 0,

@@ -7,8 +7,11 @@
 #  - `-provider edfast -provider base`: the base provider has decoders and
 #    encoders but no EdDSA at all (checked below: with base alone a key does not
 #    even load), so every signature made or checked that way is edfast's;
-#  - with `-propquery '?provider=edfast'` next to the default provider, asking
-#    for a digest fails with edfast's own error ("edfast ... EdDSA takes no digest");
+#  - with `-propquery '?provider=edfast'` next to the default provider, an
+#    unknown EdDSA instance (`-pkeyopt instance:...`) is refused with edfast's
+#    own error ("edfast ... unknown EdDSA instance"), and so is a digest where
+#    the command passes it to the provider (OpenSSL 3.0; 3.5's command refuses
+#    -digest for EdDSA itself);
 #  - `openssl list -providers -verbose` reports the backend EDFAST_BACKEND chose.
 set -u
 
@@ -159,9 +162,19 @@ for curve in ED25519 ED448; do
                 -pubin -inkey "$key-$curve.pub" -sigfile badsig "${edfast_base[@]}"
         done
         # edfast's own error, so it is edfast that the '?provider=edfast' runs used.
-        check_fails "$curve/$backend: -digest SHA256 refused by edfast" "edfast.*EdDSA takes no digest" \
-            "$openssl" pkeyutl -sign -rawin -digest SHA256 -in m0 -inkey "default-$curve.pem" \
-            "${with_edfast[@]}" -out digest.sig
+        check_fails "$curve/$backend: an unknown instance refused by edfast" \
+            "edfast.*unknown EdDSA instance" "$openssl" pkeyutl -sign -rawin -in m0 \
+            -inkey "default-$curve.pem" "${with_edfast[@]}" -pkeyopt instance:Ed25519foo \
+            -out instance.sig
+        if digest_reaches_provider "default-$curve.pem" m0; then
+            check_fails "$curve/$backend: -digest SHA256 refused by edfast" \
+                "edfast.*EdDSA takes no digest" "$openssl" pkeyutl -sign -rawin -digest SHA256 \
+                -in m0 -inkey "default-$curve.pem" "${with_edfast[@]}" -out digest.sig
+        else
+            check_fails "$curve/$backend: -digest SHA256 refused by the command" "" \
+                "$openssl" pkeyutl -sign -rawin -digest SHA256 -in m0 \
+                -inkey "default-$curve.pem" "${with_edfast[@]}" -out digest.sig
+        fi
         unset EDFAST_BACKEND
     done
 done

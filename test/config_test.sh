@@ -113,8 +113,11 @@ for curve in ED25519 ED448; do
     [ "$got" = openssl ] || fail "backend = openssl, EDFAST_BACKEND empty: $curve served by '$got'"
 done
 
-# Signing through the config alone: edfast's (its own error proves the fetch went
-# to it), and byte-identical to the default provider's signature.
+# Signing through the config alone: edfast's, and byte-identical to the default
+# provider's signature.  The proof that the signature was fetched from edfast:
+# an unknown EdDSA instance is refused by the provider whose signature context
+# the command got, and the error line names it; and, where the command passes
+# -digest on to the provider (OpenSSL 3.0), edfast's refusal of a digest.
 printf 'configured' >msg
 for curve in ED25519 ED448; do
     for cnf in openssl.cnf mixed.cnf; do
@@ -128,6 +131,14 @@ for curve in ED25519 ED448; do
         elif ! cmp -s ref.sig cnf.sig; then
             fail "$curve with $cnf: signature differs from the default provider's"
         fi
+        checks=$((checks + 1))
+        if OPENSSL_CONF=$cnf "$openssl" pkeyutl -sign -rawin -pkeyopt instance:Ed25519foo \
+            -in msg -inkey key.pem -out instance.sig >out 2>&1 ||
+            ! grep -q "edfast.*unknown EdDSA instance" out; then
+            fail "$curve with $cnf: signing did not go to edfast (no edfast error for an unknown instance)"
+            sed 's/^/    /' out | head
+        fi
+        digest_reaches_provider key.pem msg || continue
         checks=$((checks + 1))
         if OPENSSL_CONF=$cnf "$openssl" pkeyutl -sign -rawin -digest SHA256 -in msg \
             -inkey key.pem -out digest.sig >out 2>&1 ||

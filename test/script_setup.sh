@@ -30,3 +30,13 @@ fail() {
     echo "FAIL: $*"
     failures=$((failures + 1))
 }
+
+# digest_reaches_provider <EdDSA key file> <message file>: whether `pkeyutl
+# -sign -rawin -digest` gets to the signature provider.  OpenSSL 3.0's command
+# passes the digest on and the provider refuses it (a library error); 3.5's
+# refuses -digest for EdDSA itself, with no library error, before any provider
+# is asked.  Decided by running the default provider alone.
+digest_reaches_provider() {
+    OPENSSL_CONF=/dev/null "$openssl" pkeyutl -sign -rawin -digest SHA256 -in "$2" -inkey "$1" \
+        -out /dev/null 2>&1 | grep -q ':error:'
+}

@@ -1,16 +1,56 @@
 #!/usr/bin/env bash
 # openssl cms -sign / -verify with Ed25519 and Ed448 through edfast.
 #
-# OpenSSL 3.0's CMS cannot sign with EdDSA at all, whichever provider: without
-# -md, CMS_add1_signer finds "no default digest"; with -md sha512 the EdDSA
-# signature refuses the digest; -noattr takes a path EdDSA keys do not
-# support.  So: where the default provider alone can sign, edfast (alone
-# holding EdDSA, proof.cnf) must too, and each must verify the other's; where
-# the default provider alone cannot, edfast must fail the same way, and the
-# test reports itself skipped (77) so that nobody mistakes it for coverage.
+# What CMS can sign with EdDSA depends on the OpenSSL version, whichever
+# provider: 3.0 signs nothing (without -md, CMS_add1_signer finds "no default
+# digest"; with -md sha512 the EdDSA signature refuses the digest; -noattr
+# takes a path EdDSA keys do not support), 3.5 signs with -md sha512.  So each
+# way of signing is tried with the default provider alone and with edfast
+# alone holding EdDSA (proof.cnf), on the same key: both must succeed or both
+# fail.  Where both succeed, each verifies the other's CMS, and without signed
+# attributes (no signing time) the two are byte-identical; with them, each
+# provider's EdDSA signature over the other's signed attributes is the one in
+# the other's CMS (EdDSA is deterministic: that is where the bytes must
+# match, whatever the signing times).  Where the default
+# provider alone signs nothing at all, the test reports itself skipped (77)
+# after the checks, so that nobody mistakes it for coverage.
 source "$(dirname "$0")/lib.sh"
 
 echo "signed content" >content.txt
+hex() { od -An -tx1 "$1" | tr -d ' \n' | tr a-f A-F; }
+# signer_parts <CMS in DER> <file>: writes the signer's signed attributes as
+# they are signed (re-tagged SET OF, RFC 5652 5.4) into <file> and prints the
+# signature in hex; fails when the CMS has no signed attributes.
+signer_parts() {
+    local line off hl len
+    "$OPENSSL" asn1parse -inform DER -in "$1" >asn1.txt || return 1
+    line=$(grep -E '^ *[0-9]+:d=5 +hl=[0-9]+ +l= *[0-9]+ cons: cont \[ 0 \]' asn1.txt | tail -1)
+    [ -n "$line" ] || return 1
+    off=$(sed -E 's/^ *([0-9]+):.*/\1/' <<<"$line")
+    hl=$(sed -E 's/.*hl=([0-9]+).*/\1/' <<<"$line")
+    len=$(sed -E 's/.* l= *([0-9]+).*/\1/' <<<"$line")
+    { printf '\061'; tail -c +$((off + 2)) "$1" | head -c $((hl + len - 1)); } >"$2"
+    grep -E 'd=5 .*prim: OCTET STRING' asn1.txt | tail -1 | sed 's/.*\[HEX DUMP\]://'
+}
+# same_signature <what> <runner> <key> <CMS>: the runner's signature over the
+# CMS's signed attributes is the CMS's signature.
+same_signature() {
+    local want
+    if ! want=$(signer_parts "$4" attrs.der); then
+        fail "$1: no signed attributes found in $4"
+        return
+    fi
+    if "$2" pkeyutl -sign -rawin -inkey "$3" -in attrs.der -out attrs.sig >last.out 2>&1 &&
+        [ "$(hex attrs.sig)" = "$want" ]; then
+        pass "$1"
+    else
+        fail "$1"
+        sed 's/^/    /' last.out
+    fi
+}
+# sign <runner> <key and certificate name> <output>, with the options in $opts
+# shellcheck disable=SC2086 # opts is a list of options
+sign() { "$1" cms -sign $opts -nodetach -binary -in content.txt -signer "$2.crt" -inkey "$2.key" -outform DER -out "$3"; }
 skipped=""
 for c in ED25519 ED448; do
     for who in d e; do
@@ -24,26 +64,41 @@ for c in ED25519 ED448; do
             -CAcreateserial -days 2 -out "$who-$c.crt" 2>/dev/null
         [ -s "$who-$c.crt" ] && pass "$c: signer certificate ($run)" || fail "$c: no signer certificate ($run)"
     done
-    if default_only cms -sign -in content.txt -signer "d-$c.crt" -inkey "d-$c.key" -out "d-$c.p7s" \
-            >cms.out 2>&1; then
-        check "$c: cms -sign through edfast" \
-            only_edfast_eddsa cms -sign -in content.txt -signer "e-$c.crt" -inkey "e-$c.key" -out "e-$c.p7s"
-        check "$c: the default provider alone verifies edfast's CMS" \
-            default_only cms -verify -in "e-$c.p7s" -CAfile "e-ca-$c.crt" -out e.txt
-        same "$c: the signed content" e.txt content.txt
-        check "$c: edfast verifies the default provider's CMS" \
-            only_edfast_eddsa cms -verify -in "d-$c.p7s" -CAfile "d-ca-$c.crt" -out /dev/null
-        check "$c: and with the sample config" \
-            with_sample cms -verify -in "d-$c.p7s" -CAfile "d-ca-$c.crt" -out /dev/null
-    else
-        reason=$(grep -o "error:[0-9A-F]*:[^:]*:[^:]*:[^:]*" cms.out | head -1)
-        refuse "$c: cms -sign fails through edfast as with the default provider alone" \
-            only_edfast_eddsa cms -sign -in content.txt -signer "e-$c.crt" -inkey "e-$c.key" -out "e-$c.p7s"
-        refuse "$c: cms -sign -md sha512 likewise" \
-            only_edfast_eddsa cms -sign -md sha512 -in content.txt -signer "e-$c.crt" -inkey "e-$c.key" -out "e-$c.p7s"
-        skipped="$skipped $c"
-        echo "    (the default provider alone: $reason)"
-    fi
+    signed=0
+    for opts in "" "-md sha512" "-noattr" "-md sha512 -noattr"; do
+        what="$c: cms -sign ${opts:-(no options)}"
+        rm -f d.der e.der own.der
+        if sign default_only "d-$c" d.der >cms.out 2>&1; then
+            signed=1
+            check "$what: through edfast, as by the default provider alone" \
+                sign only_edfast_eddsa "d-$c" e.der || continue
+            check "$what: the default provider alone verifies edfast's CMS" \
+                default_only cms -verify -inform DER -in e.der -CAfile "d-ca-$c.crt" -out e.txt
+            same "$what: the signed content" e.txt content.txt
+            check "$what: edfast verifies the default provider's CMS" \
+                only_edfast_eddsa cms -verify -inform DER -in d.der -CAfile "d-ca-$c.crt" -out /dev/null
+            check "$what: and with the sample config" \
+                with_sample cms -verify -inform DER -in d.der -CAfile "d-ca-$c.crt" -out /dev/null
+            case " $opts " in
+            *" -noattr "*) same "$what: edfast's CMS is byte-identical to the default provider's" e.der d.der ;;
+            *)
+                same_signature "$what: edfast signs the default provider's signed attributes as it did" \
+                    only_edfast_eddsa "d-$c.key" d.der
+                same_signature "$what: the default provider signs edfast's signed attributes as edfast did" \
+                    default_only "d-$c.key" e.der
+                ;;
+            esac
+            # A key and certificates edfast made, checked by the default provider.
+            check "$what: with edfast's own key" sign only_edfast_eddsa "e-$c" own.der &&
+                check "$what: the default provider alone verifies it" \
+                    default_only cms -verify -inform DER -in own.der -CAfile "e-ca-$c.crt" -out /dev/null
+        else
+            refuse "$what: fails through edfast as with the default provider alone" \
+                sign only_edfast_eddsa "d-$c" e.der
+            echo "    (the default provider alone: $(grep -o "error:[0-9A-F]*:[^:]*:[^:]*:[^:]*" cms.out | head -1))"
+        fi
+    done
+    [ $signed = 1 ] || skipped="$skipped $c"
 done
 finish || exit 1
 if [ -n "$skipped" ]; then
