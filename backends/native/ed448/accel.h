@@ -13,10 +13,8 @@
 #include "point.h"
 
 struct n448_accel {
-    /* Keccak-f[1600] over nblocks 136-byte blocks (keccak_internal.h); NULL: portable. */
+    /* Keccak-f[1600] over nblocks 136-byte blocks (keccak_internal.h). */
     void (*keccak_blocks)(uint64_t s[25], const uint8_t *in, size_t nblocks);
-    /* The fixed-base row scan of base_scan.h. */
-    void (*base_scan)(ge448_affine *e, const ge448_affine *row, uint64_t abs);
 };
 
 #endif

@@ -1,7 +1,6 @@
 /*
  * The fixed-base table's layout and the constant-time scan of one row, an
- * always-inlined body that scalarmul.c (portable) and accel_x86.c (AVX2)
- * each compile.
+ * always-inlined body for scalarmul.c.
  */
 #ifndef EDFAST_NATIVE_ED448_BASE_SCAN_H
 #define EDFAST_NATIVE_ED448_BASE_SCAN_H
@@ -24,48 +23,39 @@
 /*
  * Every entry of the row is read and OR-ed in under an all-ones or all-zero
  * mask (entry abs - 1, or nothing for abs = 0), so the index does not leak
- * through branches or addresses.  The entry is handled as six 4-word vectors
- * so the accumulator stays in vector registers; with AVX2 each is one register.
+ * through branches or addresses.  The entry is handled as twelve 2-word
+ * vectors so the accumulator stays in vector registers.
  */
 #define N448_AFFINE_WORDS (3 * FE448_LIMBS)
 _Static_assert(sizeof(ge448_affine) == N448_AFFINE_WORDS * sizeof(uint64_t)
-                   && N448_AFFINE_WORDS % 4 == 0,
+                   && N448_AFFINE_WORDS % 2 == 0,
                "the scan reads an entry as 24 contiguous words");
 
 static inline __attribute__((always_inline)) void
 n448_base_scan_body(ge448_affine *e, const ge448_affine row[N448_BASE_ENTRIES], uint64_t abs)
 {
-    /* GCC/clang vector extension: 4 words per vector, 6 vectors per entry */
-    typedef uint64_t v4 __attribute__((vector_size(32)));
-    enum { VECS = N448_AFFINE_WORDS / 4 };
-    _Static_assert(VECS == 6, "six accumulators below");
-    /* six named accumulators: an array would be kept in memory by gcc */
-    v4 a0 = { 0 }, a1 = { 0 }, a2 = { 0 }, a3 = { 0 }, a4 = { 0 }, a5 = { 0 }, t;
+    /* GCC/clang vector extension: 2 words per vector (one SSE2/NEON register),
+     * 12 per entry; the fully unrolled loop keeps all 12 in registers, where
+     * 4-word vectors spilled on SSE2 (one register pair each). */
+    typedef uint64_t v2 __attribute__((vector_size(16)));
+    enum { VECS = N448_AFFINE_WORDS / 2 };
+    v2 acc[VECS];
 
+    for (int v = 0; v < VECS; v++)
+        acc[v] = (v2){ 0, 0 };
     for (unsigned m = 0; m < N448_BASE_ENTRIES; m++) {
         uint64_t hit = ct_is_zero64(abs ^ (m + 1)); /* opaque mask, see ct_barrier */
-        v4 mask = { hit, hit, hit, hit };
+        v2 mask = { hit, hit };
         const unsigned char *src = (const unsigned char *)&row[m];
 
-#define SCAN_VEC(acc, v) memcpy(&t, src + sizeof(v4) * (v), sizeof(t)), acc |= t & mask
-        SCAN_VEC(a0, 0);
-        SCAN_VEC(a1, 1);
-        SCAN_VEC(a2, 2);
-        SCAN_VEC(a3, 3);
-        SCAN_VEC(a4, 4);
-        SCAN_VEC(a5, 5);
-#undef SCAN_VEC
-    }
-    {
-        unsigned char *dst = (unsigned char *)e;
+        for (int v = 0; v < VECS; v++) {
+            v2 t;
 
-        memcpy(dst, &a0, sizeof(v4));
-        memcpy(dst + 32, &a1, sizeof(v4));
-        memcpy(dst + 64, &a2, sizeof(v4));
-        memcpy(dst + 96, &a3, sizeof(v4));
-        memcpy(dst + 128, &a4, sizeof(v4));
-        memcpy(dst + 160, &a5, sizeof(v4));
+            memcpy(&t, src + sizeof(v2) * v, sizeof(t));
+            acc[v] |= t & mask;
+        }
     }
+    memcpy(e, acc, sizeof(acc));
 }
 
 #endif

@@ -109,17 +109,14 @@ static void build_verify_tables(void)
 
 /*
  * Entry |d| of a row (identity for d = 0), negated for d < 0: the scan of
- * base_scan.h (or the path's copy of it), then branch-free fix-ups.
+ * base_scan.h, then branch-free fix-ups.
  */
-static void lookup_base(ge448_affine *e, const struct n448_accel *accel, unsigned row, int8_t d)
+static void lookup_base(ge448_affine *e, unsigned row, int8_t d)
 {
     uint64_t neg = ct_barrier(0 - (uint64_t)((uint8_t)d >> 7));
     uint64_t abs = (uint64_t)(((int64_t)d ^ (int64_t)neg) - (int64_t)neg);
 
-    if (accel != NULL)
-        accel->base_scan(e, base_table[row], abs);
-    else
-        n448_base_scan_body(e, base_table[row], abs);
+    n448_base_scan_body(e, base_table[row], abs);
     e->y.l[0] |= ct_is_zero64(abs) & 1; /* d = 0: the identity (0, 1, 0) */
     ge448_affine_cneg(e, neg);
 }
@@ -128,7 +125,6 @@ void ge448_scalarmul_base(ge448 *r, const sc448 *s)
 {
     int8_t d[N448_BASE_DIGITS];
     ge448_affine e;
-    const struct n448_accel *accel = edfast_native_cpu()->ed448;
 
     pthread_once(&base_once, build_base_table);
     sc448_recode_signed(d, s, N448_BASE_W);
@@ -136,12 +132,12 @@ void ge448_scalarmul_base(ge448 *r, const sc448 *s)
     ge448_identity(r);
     /* T is needed by every addition and by callers, but not by the doublings */
     for (unsigned i = 1; i < N448_BASE_DIGITS; i += 2) {
-        lookup_base(&e, accel, i / 2, d[i]);
+        lookup_base(&e, i / 2, d[i]);
         ge448_add_affine(r, r, &e, i + 2 < N448_BASE_DIGITS);
     }
     dbl_n(r, N448_BASE_W);
     for (unsigned i = 0; i < N448_BASE_DIGITS; i += 2) {
-        lookup_base(&e, accel, i / 2, d[i]);
+        lookup_base(&e, i / 2, d[i]);
         ge448_add_affine(r, r, &e, 1);
     }
     OPENSSL_cleanse(d, sizeof(d)); /* the secret's digits */
