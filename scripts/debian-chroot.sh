@@ -8,8 +8,10 @@
 #
 # COMMAND runs in a copy of this tree at /src/<this folder's name> inside the
 # chroot (so two checkouts can use one chroot), with ../shared (when present)
-# copied beside it at /src/shared, as on a fresh machine; it defaults to the
-# README's test command, `bash scripts/test.sh`.
+# copied beside it at /src/shared, as on a fresh machine.  It defaults to the
+# host part of the README's test command (EDFAST_TEST_PLATFORMS=host bash
+# scripts/test.sh: the whole suite on that release) and then the Debian package
+# test (scripts/deb-test.sh).
 #
 # The chroot is kept in EDFAST_CHROOT_CACHE (default /var/cache/edfast), outside
 # the clone, and reused while it is valid: complete (a stamp written once
@@ -29,7 +31,8 @@ src=$(pwd)
 
 release=${1:?usage: debian-chroot.sh RELEASE [COMMAND...]}
 shift
-[ $# -gt 0 ] || set -- bash scripts/test.sh
+[ $# -gt 0 ] ||
+  set -- bash -c 'EDFAST_TEST_PLATFORMS=host bash scripts/test.sh && bash scripts/deb-test.sh build'
 if [ "$(id -u)" -ne 0 ]; then
   echo "debian-chroot: needs root (debootstrap, chroot, mounts)" >&2
   exit 1

@@ -59,8 +59,7 @@ debian13() {
     echo "this machine is Debian 13: the host run was the Debian 13 run"
     return 0
   fi
-  bash scripts/debian-chroot.sh trixie \
-    bash -c 'EDFAST_TEST_PLATFORMS=host bash scripts/test.sh && bash scripts/deb-test.sh build'
+  bash scripts/debian-chroot.sh trixie
 }
 
 bash scripts/install-deps.sh
