@@ -6,8 +6,9 @@
  * The tables are point.c's, converted to the four-limb field once, on first
  * use.  The fixed-base entries become 96 bytes (y+x, y-x, 2dxy), scanned as
  * three 32-byte AVX2 vectors, with the sign of a digit applied after the
- * scan.  A key's verification table is converted on every call: 32 entries,
- * about 2% of a verification.
+ * scan.  A key's verification tables are converted on every call (32 or 8
+ * entries): about 6% of a verification with a reused key, which a cache of
+ * them in the key's state would save.
  */
 #include "cpu.h"
 
