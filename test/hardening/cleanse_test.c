@@ -86,12 +86,15 @@ static void report(size_t secret, size_t size)
             if (strstr(info.dli_fname, "edfast.so") != NULL)
                 from_edfast = 1;
             /*
-             * The function that freed the block: the first caller past free()
-             * and libcrypto's CRYPTO_free (a frame of its own where libcrypto
-             * is built without tail calls, as on i386).
+             * The function that freed the block: the first caller past free(),
+             * libcrypto's CRYPTO_free and the EVP_ENCODE_CTX_free that
+             * PEM_write_bio calls (frames of their own where libcrypto is
+             * built without tail calls, as on i386).
              */
             if (i >= 2 && !freer_found
-                    && (info.dli_sname == NULL || strcmp(info.dli_sname, "CRYPTO_free") != 0)) {
+                    && (info.dli_sname == NULL
+                        || (strcmp(info.dli_sname, "CRYPTO_free") != 0
+                            && strcmp(info.dli_sname, "EVP_ENCODE_CTX_free") != 0))) {
                 freer_found = 1;
                 pem_encode = info.dli_sname != NULL
                     && strcmp(info.dli_sname, "PEM_write_bio") == 0;
