@@ -32,9 +32,6 @@ typedef struct {
     uint64_t v[4];
 } n25519_fe64;
 
-/* 2d, as n25519_fe_d2. */
-extern const n25519_fe64 n25519_fe64_d2;
-
 static inline void n25519_fe64_zero(n25519_fe64 *h)
 {
     h->v[0] = h->v[1] = h->v[2] = h->v[3] = 0;
@@ -298,11 +295,6 @@ static inline void n25519_fe64_cmov(n25519_fe64 *h, const n25519_fe64 *g, uint64
  * and back (tight limbs). */
 void n25519_fe64_from_fe(n25519_fe64 *h, const n25519_fe *f);
 void n25519_fe64_to_fe(n25519_fe *h, const n25519_fe64 *f);
-
-/* h = f^(2^n), n >= 1. */
-void n25519_fe64_sqn(n25519_fe64 *h, const n25519_fe64 *f, int n);
-/* h = 1/f (0 maps to 0), by Fermat: f^(p-2); constant time. */
-void n25519_fe64_invert(n25519_fe64 *h, const n25519_fe64 *f);
 
 #endif /* __x86_64__ && __GNUC__ */
 #endif
