@@ -1,0 +1,26 @@
+/*
+ * The names edfast publishes, in one place: what programs, the JNI glue, the
+ * tests and the benchmark ask OpenSSL for.  Plain string macros, so that any
+ * of them can include this without linking anything of edfast's.
+ */
+#ifndef EDFAST_NAMES_H
+#define EDFAST_NAMES_H
+
+/* The provider's name, as `openssl -provider` and OSSL_PROVIDER_load take it. */
+#define EDFAST_PROVIDER_NAME "edfast"
+/* The property query that picks edfast's implementations. */
+#define EDFAST_PROPERTIES "provider=" EDFAST_PROVIDER_NAME
+
+/* Provider parameters (OSSL_PROVIDER_get_params) naming the backend serving each curve. */
+#define EDFAST_PARAM_ED25519_BACKEND "ed25519-backend"
+#define EDFAST_PARAM_ED448_BACKEND "ed448-backend"
+
+/* Algorithm names with their OIDs, as OpenSSL's default provider lists them. */
+#define EDFAST_ALG_ED25519 "ED25519:1.3.101.112"
+#define EDFAST_ALG_ED448 "ED448:1.3.101.113"
+/* The OpenSSL 3.4+ signature algorithms that fix the instance. */
+#define EDFAST_ALG_ED25519PH "ED25519ph"
+#define EDFAST_ALG_ED25519CTX "ED25519ctx"
+#define EDFAST_ALG_ED448PH "ED448ph"
+
+#endif
