@@ -3,7 +3,7 @@
  * benchmark row to beat.  It is opened with dlopen so that the benchmark
  * builds and runs without it; it is never a backend: its signatures are
  * hedged (randomised), valid Ed25519 signatures but not RFC 8032's
- * deterministic ones.
+ * deterministic ones.  Its row (anchor_impl_init) is declared in impl.h.
  */
 #ifndef EDFAST_BENCH_ANCHOR_LIB25519_H
 #define EDFAST_BENCH_ANCHOR_LIB25519_H

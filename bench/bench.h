@@ -1,0 +1,119 @@
+/*
+ * The benchmark program's own parts: options (edfast-bench.c), the timing
+ * harness (harness.c) and the results and report (report.c).  The rows it
+ * times are in impl.h.
+ */
+#ifndef EDFAST_BENCH_H
+#define EDFAST_BENCH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "impl.h"
+
+#define MAX_IMPLS 32
+#define MAX_BACKENDS 8
+#define MAX_SIZES 16
+#define MAX_ROUNDS 101
+#define MAX_THREADS 256
+#define MAX_ROWS 4096
+
+/*
+ * verify-newkey: verification with a key object made for that one signature
+ * from the raw public key (and freed after), as when every signature comes with
+ * its own key (certificates); verify reuses one key object, so any per-key
+ * precomputation is paid once.
+ */
+enum op { OP_KEYGEN, OP_SIGN, OP_VERIFY, OP_VERIFY_NEWKEY, OP_COUNT };
+extern const char *const op_names[OP_COUNT];
+
+struct options {
+    int quick, smoke;
+    unsigned curves;      /* bit per curve */
+    unsigned ops;         /* bit per op */
+    size_t sizes[MAX_SIZES];
+    size_t nsizes;
+    int rounds;
+    double round_s;
+    int smoke_ops;        /* --smoke: operations per row */
+    int threads_max;      /* 0: number of online CPUs */
+    int no_threads;
+    int no_fresh;
+    int cpu_clock;        /* --clock cpu: tables by thread CPU time */
+    size_t thread_msg;
+    const char *csv;
+    const char *module_dir;
+    const char *anchor_dir;
+};
+extern struct options opt;
+extern int have_anchor; /* lib25519 was loaded: its rows and ratio column exist */
+
+/* Prints the message (and OpenSSL's error queue) and exits with status 1. */
+void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+
+/* ---- Results (report.c) ---- */
+
+/* The rounds of one row, by one clock. */
+struct stats {
+    double median, min, max;
+    double mad;         /* median absolute deviation of the rounds */
+    double vs_default;  /* median per-round ratio; NAN when there is no reference */
+    double vs_lib;      /* against libsodium/libdecaf direct; NAN without the library */
+    double vs_anchor;   /* against lib25519; NAN without it */
+};
+
+struct row {
+    enum edfast_curve curve;
+    enum op op;
+    char label[64];
+    enum kind kind;
+    size_t msg_len;     /* 0 for keygen */
+    int threads;        /* 0: the single-thread table */
+    int rounds;
+    struct stats wall;  /* ops per second of wall-clock time (CLOCK_MONOTONIC) */
+    struct stats cpu;   /* ops per second of the thread's CPU time; single-thread rows only */
+    int has_cpu;
+    double scaling;     /* threads: against 1 thread of the same implementation */
+};
+
+extern struct row rows[MAX_ROWS];
+extern size_t nrows;
+
+/* A new row, its ratios and scaling NAN. */
+struct row *add_row(void);
+/* The table of the single-thread rows from first_row on. */
+void print_table(enum edfast_curve curve, enum op op, size_t first_row);
+/* The table of the thread rows from first_row on. */
+void print_thread_table(enum edfast_curve curve, enum op op, size_t msg_len,
+                        size_t first_row);
+/*
+ * Completeness: every row this build should have measured (from the
+ * registry and the build's libraries) is there with a positive rate.
+ * Returns the number missing, each reported on stderr.
+ */
+int check_rows(const size_t chosen[EDFAST_CURVE_COUNT], int max_threads);
+void write_csv(const char *path);
+/* The 1-minute load average, or -1 where /proc/loadavg is not readable. */
+double load_average(void);
+/* CPU time this process has used. */
+double cpu_seconds(void);
+
+/* ---- Timing (harness.c) ---- */
+
+/* CLOCK_MONOTONIC, in seconds. */
+double now(void);
+/*
+ * One (curve, operation, message size) group: every row of impls measured
+ * in interleaved rounds, their rows added with their ratios.
+ */
+void measure_group(struct impl *impls, size_t nimpls, enum edfast_curve curve, enum op op,
+                   const struct job *job);
+/*
+ * Multi-thread scaling of EVP sign/verify on one shared key: the default
+ * provider's row against edfast's (the EVP row of the given backend), 1 to
+ * max_threads threads; prints the tables.
+ */
+void measure_threads(struct impl *impls, size_t nimpls, const char *edfast_label,
+                     enum edfast_curve curve, const struct job *job, int max_threads);
+
+#endif

@@ -1,0 +1,346 @@
+/*
+ * The timing harness: clocks, the calibrated interleaved rounds of one
+ * (curve, operation, message size) group, their medians and paired ratios,
+ * and the multi-thread test.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include "bench.h"
+
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+double now(void)
+{
+    struct timespec ts;
+
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* CPU time of the calling thread: what the operations cost, whatever else runs. */
+static double thread_cpu_now(void)
+{
+    struct timespec ts;
+
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static uint64_t iteration_counter;
+
+/* One operation; dies on any failure, a rejected good signature included. */
+static void run_op(struct impl *im, enum op op, const struct job *job, uint64_t iteration)
+{
+    uint8_t sig[EDFAST_MAX_SIG_BYTES];
+
+    switch (op) {
+    case OP_KEYGEN:
+        if (!im->ops->keygen(im, iteration))
+            die("%s %s: keygen failed", curve_names[im->curve], im->label);
+        return;
+    case OP_SIGN:
+        if (!im->ops->sign(im, job, sig))
+            die("%s %s: sign failed", curve_names[im->curve], im->label);
+        return;
+    case OP_VERIFY:
+    case OP_VERIFY_NEWKEY:
+        if ((op == OP_VERIFY ? im->ops->verify(im, job, job->sig)
+                             : im->ops->verify_newkey(im, job, im->pub)) != 1)
+            die("%s %s: a good signature did not verify", curve_names[im->curve], im->label);
+        return;
+    case OP_COUNT:
+        break;
+    }
+}
+
+/* Runs n operations; returns the wall-clock time, and the thread's CPU time in *cpu. */
+static double time_ops(struct impl *im, enum op op, const struct job *job, uint64_t n,
+                       double *cpu)
+{
+    double cpu_start = thread_cpu_now(), start = now(), elapsed;
+    uint64_t i;
+
+    for (i = 0; i < n; i++)
+        run_op(im, op, job, iteration_counter++);
+    elapsed = now() - start;
+    if (cpu != NULL)
+        *cpu = thread_cpu_now() - cpu_start;
+    return elapsed;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+
+    return (x > y) - (x < y);
+}
+
+static double median_sorted(double *s, int n)
+{
+    qsort(s, (size_t)n, sizeof(*s), cmp_double);
+    return n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+}
+
+/* Median of the rounds' rates, their extremes, and their median absolute deviation. */
+static void summarise(struct stats *st, const double *v, int n)
+{
+    double s[MAX_ROUNDS];
+    int i;
+
+    memcpy(s, v, (size_t)n * sizeof(*s));
+    st->median = median_sorted(s, n);
+    st->min = s[0];
+    st->max = s[n - 1];
+    for (i = 0; i < n; i++)
+        s[i] = fabs(v[i] - st->median);
+    st->mad = median_sorted(s, n);
+}
+
+/* The median over rounds of a[r] / b[r]; NAN when b has a zero. */
+static double paired_ratio(const double *a, const double *b, int n)
+{
+    double q[MAX_ROUNDS];
+    int r;
+
+    for (r = 0; r < n; r++) {
+        if (!(b[r] > 0))
+            return NAN;
+        q[r] = a[r] / b[r];
+    }
+    return median_sorted(q, n);
+}
+
+/* ------------------------------------------------------------------------- */
+/* Single-thread measurement: one (curve, op, size) group, interleaved */
+
+void measure_group(struct impl *impls, size_t nimpls, enum edfast_curve curve, enum op op,
+                   const struct job *job)
+{
+    static double rate[MAX_IMPLS][MAX_ROUNDS], cpu_rate[MAX_IMPLS][MAX_ROUNDS];
+    uint64_t n[MAX_IMPLS];
+    size_t i, included[MAX_IMPLS], ninc = 0, first = nrows, def = SIZE_MAX, lib = SIZE_MAX,
+           anchor_row = SIZE_MAX;
+    int r;
+
+    for (i = 0; i < nimpls; i++) {
+        /* A fresh context changes nothing for keygen, which makes its own. */
+        if (op == OP_KEYGEN && impls[i].kind == KIND_EVP_FRESH)
+            continue;
+        included[ninc++] = i;
+    }
+
+    /* Calibration (and warm-up): the op count that fills one round. */
+    for (i = 0; i < ninc; i++) {
+        struct impl *im = &impls[included[i]];
+
+        if (opt.smoke) {
+            n[i] = (uint64_t)opt.smoke_ops;
+            continue;
+        }
+        for (n[i] = 1;; n[i] *= 2) {
+            double t = time_ops(im, op, job, n[i], NULL);
+
+            if (t >= opt.round_s / 5) {
+                double per_op = t / (double)n[i];
+
+                n[i] = (uint64_t)ceil(opt.round_s / per_op);
+                break;
+            }
+        }
+    }
+
+    /* Rounds: A B C ... A B C ..., starting one further along each round. */
+    for (r = 0; r < opt.rounds; r++) {
+        for (i = 0; i < ninc; i++) {
+            size_t k = (i + (size_t)r) % ninc;
+            double cpu, t = time_ops(&impls[included[k]], op, job, n[k], &cpu);
+
+            rate[k][r] = t > 0 ? (double)n[k] / t : 0;
+            cpu_rate[k][r] = cpu > 0 ? (double)n[k] / cpu : 0;
+        }
+    }
+
+    for (i = 0; i < ninc; i++) {
+        struct impl *im = &impls[included[i]];
+        struct row *row = add_row();
+
+        row->curve = curve;
+        row->op = op;
+        snprintf(row->label, sizeof(row->label), "%s", im->label);
+        row->kind = im->kind;
+        row->msg_len = op == OP_KEYGEN ? 0 : job->len;
+        row->rounds = opt.rounds;
+        summarise(&row->wall, rate[i], opt.rounds);
+        summarise(&row->cpu, cpu_rate[i], opt.rounds);
+        row->has_cpu = 1;
+        if (im->is_default)
+            def = i;
+        if (im->kind == KIND_LIB)
+            lib = i;
+        if (im->kind == KIND_ANCHOR)
+            anchor_row = i;
+    }
+    /* Ratios pair each round with the reference's run in the same round, so
+     * that load which comes and goes over seconds largely cancels out. */
+    for (i = 0; i < ninc; i++) {
+        struct row *row = &rows[first + i];
+
+        if (def != SIZE_MAX) {
+            row->wall.vs_default = paired_ratio(rate[i], rate[def], opt.rounds);
+            row->cpu.vs_default = paired_ratio(cpu_rate[i], cpu_rate[def], opt.rounds);
+        }
+        /* Every row, so that EVP rows show what the EVP path costs too. */
+        if (lib != SIZE_MAX) {
+            row->wall.vs_lib = paired_ratio(rate[i], rate[lib], opt.rounds);
+            row->cpu.vs_lib = paired_ratio(cpu_rate[i], cpu_rate[lib], opt.rounds);
+        }
+        if (anchor_row != SIZE_MAX) {
+            row->wall.vs_anchor = paired_ratio(rate[i], rate[anchor_row], opt.rounds);
+            row->cpu.vs_anchor = paired_ratio(cpu_rate[i], cpu_rate[anchor_row], opt.rounds);
+        }
+    }
+}
+
+/* ------------------------------------------------------------------------- */
+/* Multi-thread scaling: EVP sign/verify, one shared EVP_PKEY */
+
+struct thread_arg {
+    struct impl *im;
+    enum op op;
+    const struct job *job;
+    pthread_barrier_t *barrier;
+    uint64_t ops;
+    double elapsed;
+};
+
+static void *thread_main(void *varg)
+{
+    struct thread_arg *a = varg;
+    EVP_MD_CTX *mdctx = EVP_MD_CTX_new();
+    uint8_t sig[EDFAST_MAX_SIG_BYTES];
+    double start, t = 0;
+    uint64_t ops = 0;
+
+    if (mdctx == NULL)
+        die("EVP_MD_CTX_new failed");
+    pthread_barrier_wait(a->barrier);
+    start = now();
+    do {
+        int k;
+
+        for (k = 0; k < 8; k++) {
+            if (a->op == OP_SIGN) {
+                if (!evp_sign_on(a->im, mdctx, a->job, sig))
+                    die("%s %s: EVP sign failed (threads)", curve_names[a->im->curve],
+                        a->im->label);
+            } else if (evp_verify_on(a->im, mdctx, a->job, a->job->sig) != 1) {
+                die("%s %s: a good signature did not verify (threads)",
+                    curve_names[a->im->curve], a->im->label);
+            }
+            ops++;
+            if (opt.smoke && ops >= (uint64_t)opt.smoke_ops)
+                break;
+        }
+        t = now() - start;
+    } while (opt.smoke ? ops < (uint64_t)opt.smoke_ops : t < opt.round_s);
+    a->ops = ops;
+    a->elapsed = t;
+    EVP_MD_CTX_free(mdctx);
+    return NULL;
+}
+
+static double run_threads(struct impl *im, enum op op, const struct job *job, int nthreads)
+{
+    pthread_t tid[MAX_THREADS];
+    struct thread_arg arg[MAX_THREADS];
+    pthread_barrier_t barrier;
+    double total = 0;
+    int i;
+
+    pthread_barrier_init(&barrier, NULL, (unsigned)nthreads);
+    for (i = 0; i < nthreads; i++) {
+        arg[i] = (struct thread_arg){im, op, job, &barrier, 0, 0};
+        if (pthread_create(&tid[i], NULL, thread_main, &arg[i]) != 0)
+            die("pthread_create failed");
+    }
+    for (i = 0; i < nthreads; i++) {
+        pthread_join(tid[i], NULL);
+        if (arg[i].elapsed > 0)
+            total += (double)arg[i].ops / arg[i].elapsed;
+    }
+    pthread_barrier_destroy(&barrier);
+    return total;
+}
+
+/* Scaling: medians, as rounds with t threads and with 1 are not adjacent. */
+static double one_thread_scaling(const struct row *one, const struct row *row)
+{
+    return one->wall.median > 0 ? row->wall.median / one->wall.median : NAN;
+}
+
+void measure_threads(struct impl *impls, size_t nimpls, const char *edfast_label,
+                     enum edfast_curve curve, const struct job *job, int max_threads)
+{
+    static double rate[2][OP_COUNT][MAX_THREADS][MAX_ROUNDS];
+    struct impl *pair[2] = {NULL, NULL};
+    size_t i, first_row;
+    int r, t, p;
+    enum op op;
+
+    for (i = 0; i < nimpls; i++) {
+        if (impls[i].kind != KIND_EVP)
+            continue;
+        if (impls[i].is_default)
+            pair[0] = &impls[i];
+        else if (strcmp(impls[i].label, edfast_label) == 0)
+            pair[1] = &impls[i];
+    }
+    if (pair[0] == NULL || pair[1] == NULL)
+        die("%s: no EVP implementation for the thread test", curve_names[curve]);
+
+    for (op = OP_SIGN; op <= OP_VERIFY; op++) {
+        if (!(opt.ops & (1u << op)))
+            continue;
+        /* Warm-up of each pair at the largest thread count. */
+        if (!opt.smoke)
+            for (p = 0; p < 2; p++)
+                run_threads(pair[p], op, job, max_threads);
+        for (r = 0; r < opt.rounds; r++)
+            for (t = 1; t <= max_threads; t++)
+                for (p = 0; p < 2; p++) {
+                    int pp = (p + r) % 2;
+
+                    rate[pp][op][t - 1][r] = run_threads(pair[pp], op, job, t);
+                }
+        first_row = nrows;
+        for (t = 1; t <= max_threads; t++)
+            for (p = 0; p < 2; p++) {
+                struct row *row = add_row();
+
+                row->curve = curve;
+                row->op = op;
+                snprintf(row->label, sizeof(row->label), "%s", pair[p]->label);
+                row->kind = KIND_EVP;
+                row->msg_len = job->len;
+                row->threads = t;
+                row->rounds = opt.rounds;
+                summarise(&row->wall, rate[p][op][t - 1], opt.rounds);
+            }
+        /* Scaling against one thread of the same implementation; ratio against
+         * the default provider at the same thread count, paired by round. */
+        for (t = 1; t <= max_threads; t++)
+            for (p = 0; p < 2; p++) {
+                struct row *row = &rows[first_row + 2 * (size_t)(t - 1) + (size_t)p];
+
+                row->scaling = one_thread_scaling(&rows[first_row + (size_t)p], row);
+                row->wall.vs_default = paired_ratio(rate[p][op][t - 1], rate[0][op][t - 1],
+                                                    opt.rounds);
+            }
+        print_thread_table(curve, op, job->len, first_row);
+    }
+}
