@@ -212,7 +212,7 @@ final class EdFastSignature extends SignatureSpi {
                 try {
                     rc = NativeLib.sign(sigctx(true), privateKey.handle(), curve.id, instance, context,
                             buf, 0, len, sig);
-                } catch (InvalidKeyException e) {
+                } catch (InvalidKeyException | InvalidAlgorithmParameterException e) {
                     throw new SignatureException(e);
                 } finally {
                     Reference.reachabilityFence(privateKey);
@@ -251,7 +251,7 @@ final class EdFastSignature extends SignatureSpi {
                 try {
                     rc = NativeLib.verify(sigctx(false), publicKey.handle(), curve.id, instance, context,
                             buf, 0, len, sig);
-                } catch (InvalidKeyException e) {
+                } catch (InvalidKeyException | InvalidAlgorithmParameterException e) {
                     throw new SignatureException(e);
                 } finally {
                     Reference.reachabilityFence(publicKey);
