@@ -50,8 +50,8 @@ enum loop_op {
 };
 /* Kinds of handle given to Java, each counted (liveObjects). */
 enum live_kind { LIVE_KEY = 0, LIVE_KEYGEN = 1, LIVE_SIGCTX = 2, LIVE_KINDS };
-/* Return codes of sign/verify besides a length or a verdict. */
-enum { RC_ERROR = -1, RC_UNSUPPORTED = -2 };
+/* Return codes of sign/verify besides a length or a verdict (RC_SUNEC: see declined). */
+enum { RC_ERROR = -1, RC_SUNEC = -2 };
 
 static const char *const curve_names[CURVES] = {"ED25519", "ED448"};
 static const size_t key_bytes[CURVES] = {32, 57};
@@ -66,7 +66,7 @@ static const char *g_propq;          /* NULL or "?provider=edfast" */
 static char g_description[256];
 static char g_details[2048];
 static atomic_long g_live[LIVE_KINDS];
-/* Per curve: does the signature implementation accept "instance"? -1 unknown. */
+/* Per curve: does the signature implementation take "instance"? -1 unknown (instance_taken). */
 static int g_instance_support[CURVES] = {-1, -1};
 
 /* What a signature context was last set up for (the glue's own; Java never sees it). */
@@ -77,8 +77,6 @@ struct sig_ctx {
     EVP_PKEY *key;       /* key of the last successful full init (md's pctx holds a reference) */
     enum sig_op op;
     enum instance inst;
-    size_t ctx_len;
-    unsigned char ctx[MAX_CONTEXT];
     unsigned char *buf;  /* message copy */
     size_t cap;
 };
@@ -532,8 +530,33 @@ Java_org_edfast_jca_NativeLib_freeSigCtx(JNIEnv *env, jclass cls, jlong handle)
     released(LIVE_SIGCTX);
 }
 
-/* Does the signature implementation behind md (just initialised) take "instance"? */
-static int instance_supported(struct sig_ctx *s, enum curve curve)
+/*
+ * Who serves a signature operation is decided here, and only here (jni/README.md,
+ * "Who serves an operation"): Java runs SunEC when, and only when, sign or verify
+ * returns RC_SUNEC.  OpenSSL serves every operation it does not decline.  A
+ * decline hands the operation to SunEC when it asks for prehash or a context,
+ * and is an error for pure EdDSA, which every EdDSA implementation does.
+ * OpenSSL declines
+ *  - prehash and contexts altogether when its implementation does not take the
+ *    "instance" parameter (instance_taken; OpenSSL 3.0's default provider): it
+ *    would ignore it and sign pure EdDSA, so it is not asked;
+ *  - one operation when it raises an error setting it up, signing or verifying:
+ *    an implementation may take the parameters yet refuse a combination (edfast
+ *    refuses Ed25519ctx with an empty context, which RFC 8032 advises against and
+ *    SunEC signs).
+ * Returns what sign or verify returns for a decline.
+ */
+static int declined(enum instance inst)
+{
+    ERR_clear_error();
+    return inst == INST_PURE ? RC_ERROR : RC_SUNEC;
+}
+
+/*
+ * Does the signature implementation behind md take "instance"?  Asked once per
+ * curve, of a context initialised for pure EdDSA; -1 when md is not initialised.
+ */
+static int instance_taken(struct sig_ctx *s, enum curve curve)
 {
     int known = __atomic_load_n(&g_instance_support[curve], __ATOMIC_ACQUIRE);
     const OSSL_PARAM *settable;
@@ -543,7 +566,7 @@ static int instance_supported(struct sig_ctx *s, enum curve curve)
         return known;
     pctx = EVP_MD_CTX_get_pkey_ctx(s->md);
     if (pctx == NULL)
-        return -1; /* not initialised yet: ask again after a pure init */
+        return -1;
     settable = EVP_PKEY_CTX_settable_params(pctx);
     known = settable != NULL && OSSL_PARAM_locate_const(settable, "instance") != NULL;
     ERR_clear_error();
@@ -572,26 +595,25 @@ static int prepare(struct sig_ctx *s, EVP_PKEY *key, enum sig_op op, enum curve 
     const OSSL_PARAM *p = NULL;
     int same_key = s->key == key && s->op == op;
 
+    /* s->inst is only ever set to prehash or a context when "instance" is taken. */
     if (inst != INST_PURE || s->inst != INST_PURE) {
-        int supported = instance_supported(s, curve);
+        int taken = instance_taken(s, curve);
 
-        if (supported < 0) {
+        if (taken < 0) {
             /* Learn it from a pure set-up of this very context. */
             EVP_MD_CTX_reset(s->md);
             s->key = NULL;
             s->op = SIG_NONE;
-            if (!do_init(s, key, op, NULL)) {
-                ERR_clear_error();
-                return RC_ERROR;
-            }
+            if (!do_init(s, key, op, NULL))
+                return declined(INST_PURE);
             s->key = key;
             s->op = op;
             s->inst = INST_PURE;
             same_key = 1;
-            supported = instance_supported(s, curve);
+            taken = instance_taken(s, curve);
         }
-        if (!supported)
-            return inst == INST_PURE ? 1 : RC_UNSUPPORTED;
+        if (!taken)
+            return declined(inst);
         params[0] = OSSL_PARAM_construct_utf8_string(
             "instance", (char *)instance_names[curve][inst], 0);
         params[1] = OSSL_PARAM_construct_octet_string("context-string", (void *)context,
@@ -609,17 +631,12 @@ static int prepare(struct sig_ctx *s, EVP_PKEY *key, enum sig_op op, enum curve 
     EVP_MD_CTX_reset(s->md);
     s->key = NULL;
     s->op = SIG_NONE;
-    if (!do_init(s, key, op, p)) {
-        ERR_clear_error();
-        return inst == INST_PURE ? RC_ERROR : RC_UNSUPPORTED;
-    }
+    if (!do_init(s, key, op, p))
+        return declined(inst);
     s->key = key;
     s->op = op;
 ok:
     s->inst = inst;
-    s->ctx_len = context != NULL ? context_len : 0;
-    if (context != NULL && context_len > 0)
-        memcpy(s->ctx, context, context_len);
     return 1;
 }
 
@@ -689,8 +706,8 @@ static int sig_args(JNIEnv *env, jint curve, jint inst, jbyteArray jcontext,
 
 /*
  * sign(sigctx, key, curve, instance, context, msg, off, len, sigOut):
- * the signature length, RC_ERROR, or RC_UNSUPPORTED when the provider does not
- * take the instance/context parameters; 0 with an exception for a bad argument.
+ * the signature length, RC_ERROR, or RC_SUNEC (declined); 0 with an exception
+ * for a bad argument.
  */
 JNIEXPORT jint JNICALL
 Java_org_edfast_jca_NativeLib_sign(JNIEnv *env, jclass cls, jlong hctx, jlong hkey, jint curve,
@@ -714,16 +731,14 @@ Java_org_edfast_jca_NativeLib_sign(JNIEnv *env, jclass cls, jlong hctx, jlong hk
     if (m == NULL || (*env)->ExceptionCheck(env)) /* off, len outside msg */
         return RC_ERROR;
     if (EVP_DigestSign(s->md, sig, &siglen, m, (size_t)(len > 0 ? len : 0)) != 1) {
-        ERR_clear_error();
         s->op = SIG_NONE; /* force a full set-up next time */
-        /* A provider that takes the parameters may still refuse a combination. */
-        return inst == INST_PURE ? RC_ERROR : RC_UNSUPPORTED;
+        return declined(inst);
     }
     (*env)->SetByteArrayRegion(env, out, 0, (jsize)siglen, (const jbyte *)sig);
     return (jint)siglen;
 }
 
-/* verify(...): 1 valid, 0 invalid, RC_ERROR, RC_UNSUPPORTED; 0 with an exception for a bad argument. */
+/* verify(...): 1 valid, 0 invalid, RC_ERROR, RC_SUNEC (declined); 0 with an exception for a bad argument. */
 JNIEXPORT jint JNICALL
 Java_org_edfast_jca_NativeLib_verify(JNIEnv *env, jclass cls, jlong hctx, jlong hkey, jint curve,
                                      jint inst, jbyteArray jcontext, jbyteArray msg, jint off,
@@ -751,18 +766,17 @@ Java_org_edfast_jca_NativeLib_verify(JNIEnv *env, jclass cls, jlong hctx, jlong 
         return RC_ERROR;
     ERR_clear_error();
     rc = EVP_DigestVerify(s->md, sig, siglen, m, (size_t)(len > 0 ? len : 0));
-    if (rc != 1) {
-        /* "does not verify" raises nothing; a refused instance/context raises an error */
-        int refused = inst != INST_PURE && ERR_peek_error() != 0;
-
-        ERR_clear_error();
-        if (refused) {
-            s->op = SIG_NONE;
-            return RC_UNSUPPORTED;
-        }
-        rc = 0;
+    /*
+     * "Does not verify" raises nothing, a declined prehash or context raises an
+     * error; for pure EdDSA an error is OpenSSL's verdict on a signature it
+     * cannot decode: not valid.
+     */
+    if (rc != 1 && inst != INST_PURE && ERR_peek_error() != 0) {
+        s->op = SIG_NONE;
+        return declined(inst);
     }
-    return rc;
+    ERR_clear_error();
+    return rc == 1;
 }
 
 /* ------------------------------------------------------------------ benchmark */

@@ -113,14 +113,14 @@ class NativeArgumentsTest {
                 }
                 // After the refusals the same signature context signs as before, and 255 bytes
                 // are a context: signed as SunEC signs them when OpenSSL takes contexts, handed
-                // to SunEC (RC_UNSUPPORTED) when it does not.
+                // to SunEC (RC_SUNEC) when it does not.
                 for (byte[] ctx : new byte[][] {null, ctx255}) {
                     int inst = ctx == null ? NativeLib.INST_PURE : NativeLib.INST_CTX;
                     String what = c + " with context " + (ctx == null ? "none" : ctx.length + " bytes");
                     byte[] got = new byte[c.sigLen];
                     int rc = NativeLib.sign(sigctx, k, c.id, inst, ctx, msg, 0, n, got);
                     if (ctx != null && NativeLib.instanceSupport(c.id) == 0) {
-                        assertEquals(NativeLib.RC_UNSUPPORTED, rc, what);
+                        assertEquals(NativeLib.RC_SUNEC, rc, what);
                         continue;
                     }
                     Signature s = Signature.getInstance(c.specName, T.SUNEC);
@@ -142,5 +142,37 @@ class NativeArgumentsTest {
         long[] after = NativeMemoryTest.settled();
         assertArrayEquals(before, after, "native objects before: " + NativeMemoryTest.describe(before)
                 + "; after: " + NativeMemoryTest.describe(after));
+    }
+
+    /**
+     * What OpenSSL declines goes to SunEC (RC_SUNEC), which EdFastSignature then
+     * runs: edfast refuses Ed25519ctx with an empty context when signing and
+     * verifying.  The answer itself is compared with SunEC's in InteropTest.
+     */
+    @Test
+    void declinedIsSunEcs() throws Exception {
+        assumeTrue(EdFastProvider.openSslProvider().startsWith("edfast "), "edfast serves");
+        Curve c = Curve.ED25519;
+        long sigctx = NativeLib.newSigCtx();
+        long key = NativeLib.keyFromRaw(c.id, T.bytes(c.keyLen, 44), null);
+        try {
+            byte[] msg = T.bytes(10, 45);
+            byte[] sig = new byte[c.sigLen];
+            byte[] empty = new byte[0];
+            for (int round = 0; round < 2; round++) {
+                assertEquals(NativeLib.RC_SUNEC,
+                        NativeLib.sign(sigctx, key, c.id, NativeLib.INST_CTX, empty, msg, 0, msg.length, sig));
+                assertEquals(NativeLib.RC_SUNEC,
+                        NativeLib.verify(sigctx, key, c.id, NativeLib.INST_CTX, empty, msg, 0, msg.length, sig));
+                // and the context serves pure EdDSA again: declining left nothing behind
+                assertEquals(c.sigLen,
+                        NativeLib.sign(sigctx, key, c.id, NativeLib.INST_PURE, null, msg, 0, msg.length, sig));
+                assertEquals(1,
+                        NativeLib.verify(sigctx, key, c.id, NativeLib.INST_PURE, null, msg, 0, msg.length, sig));
+            }
+        } finally {
+            NativeLib.freeKey(key);
+            NativeLib.freeSigCtx(sigctx);
+        }
     }
 }

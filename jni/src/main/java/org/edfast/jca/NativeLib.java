@@ -26,8 +26,12 @@ final class NativeLib {
      * generation EVP_PKEY_CTX, signature context.
      */
     static final int LIVE_KEYS = 0, LIVE_KEYGENS = 1, LIVE_SIGCTXS = 2;
-    /** sign/verify results besides a length or a verdict. */
-    static final int RC_ERROR = -1, RC_UNSUPPORTED = -2;
+    /**
+     * sign/verify results besides a length or a verdict.  RC_SUNEC: OpenSSL declined
+     * the operation and SunEC does it, the glue's decision (declined() in
+     * edfast_jni.c, and jni/README.md "Who serves an operation").
+     */
+    static final int RC_ERROR = -1, RC_SUNEC = -2;
 
     /** True when the native path is in use. */
     static final boolean AVAILABLE;
