@@ -33,9 +33,15 @@
 #include <openssl/evp.h>
 #include <openssl/params.h>
 #include <openssl/provider.h>
+#include "edfast_names.h"
 
 #define MAX_CONTEXT 255
 #define MAX_SIG 114
+/* The property query that prefers edfast without requiring it. */
+#define PREFER_EDFAST "?" EDFAST_PROPERTIES
+/* OpenSSL 3.2+'s OSSL_SIGNATURE_PARAM_INSTANCE and _CONTEXT_STRING, which 3.0's headers lack. */
+#define PARAM_INSTANCE "instance"
+#define PARAM_CONTEXT_STRING "context-string"
 
 /*
  * The numbers Java passes and is given back.  Each enum here has its twin in
@@ -62,7 +68,7 @@ static const char *const instance_names[CURVES][INSTANCES] = {
 
 static OSSL_LIB_CTX *g_libctx;       /* NULL: OpenSSL's default library context */
 static OSSL_LIB_CTX *g_own_libctx;   /* one we made (config file or self-loaded edfast) */
-static const char *g_propq;          /* NULL or "?provider=edfast" */
+static const char *g_propq;          /* NULL or PREFER_EDFAST */
 static char g_description[256];
 static char g_details[2048];
 static atomic_long g_live[LIVE_KINDS];
@@ -184,7 +190,7 @@ static int served_by_edfast(OSSL_LIB_CTX *libctx, const char *propq)
     for (int c = 0; c < CURVES; c++) {
         const OSSL_PROVIDER *prov = signature_provider(libctx, propq, c);
 
-        if (prov == NULL || strcmp(provider_real_name(prov), "edfast") != 0)
+        if (prov == NULL || strcmp(provider_real_name(prov), EDFAST_PROVIDER_NAME) != 0)
             return 0;
     }
     return 1;
@@ -200,8 +206,8 @@ static void describe(void)
         snprintf(g_description, sizeof(g_description), "none");
         return;
     }
-    req[0] = OSSL_PARAM_construct_utf8_ptr("ed25519-backend", (char **)&b25519, 0);
-    req[1] = OSSL_PARAM_construct_utf8_ptr("ed448-backend", (char **)&b448, 0);
+    req[0] = OSSL_PARAM_construct_utf8_ptr(EDFAST_PARAM_ED25519_BACKEND, (char **)&b25519, 0);
+    req[1] = OSSL_PARAM_construct_utf8_ptr(EDFAST_PARAM_ED448_BACKEND, (char **)&b448, 0);
     req[2] = OSSL_PARAM_construct_end();
     if (OSSL_PROVIDER_get_params(prov, req) && b25519 != NULL && b448 != NULL)
         snprintf(g_description, sizeof(g_description), "%s (ED25519=%s, ED448=%s)",
@@ -237,14 +243,14 @@ static int try_load_edfast(OSSL_LIB_CTX *libctx, const char *dir)
 
     if (dir == NULL || dir[0] == '\0')
         return 0;
-    snprintf(path, sizeof(path), "%s/edfast.so", dir);
+    snprintf(path, sizeof(path), "%s/" EDFAST_PROVIDER_NAME ".so", dir);
     if (access(path, R_OK) != 0) {
         append(g_details, sizeof(g_details), "; no %s", path);
         return 0;
     }
     if (!OSSL_PROVIDER_set_default_search_path(libctx, dir))
         return 0;
-    prov = OSSL_PROVIDER_load(libctx, "edfast");
+    prov = OSSL_PROVIDER_load(libctx, EDFAST_PROVIDER_NAME);
     if (prov == NULL) {
         char err[256];
 
@@ -297,11 +303,11 @@ Java_org_edfast_jca_NativeLib_init(JNIEnv *env, jclass cls, jstring jmodules, js
         g_own_libctx = base;
         g_propq = NULL;
         append(g_details, sizeof(g_details), "; configuration routes EdDSA to edfast");
-    } else if (OSSL_PROVIDER_available(base, "edfast") && served_by_edfast(base, "?provider=edfast")) {
+    } else if (OSSL_PROVIDER_available(base, EDFAST_PROVIDER_NAME) && served_by_edfast(base, PREFER_EDFAST)) {
         g_libctx = base;
         g_own_libctx = base;
-        g_propq = "?provider=edfast";
-        append(g_details, sizeof(g_details), "; configuration loads edfast, using propq ?provider=edfast");
+        g_propq = PREFER_EDFAST;
+        append(g_details, sizeof(g_details), "; configuration loads edfast, using propq " PREFER_EDFAST);
     } else {
         OSSL_LIB_CTX *own = OSSL_LIB_CTX_new();
         char dir[PATH_MAX];
@@ -318,10 +324,10 @@ Java_org_edfast_jca_NativeLib_init(JNIEnv *env, jclass cls, jstring jmodules, js
             || (own_directory(dir, sizeof(dir)) && try_load_edfast(own, dir))
             || try_load_edfast(own, OPENSSL_info(OPENSSL_INFO_MODULES_DIR));
         if (loaded && OSSL_PROVIDER_load(own, "default") != NULL
-                && served_by_edfast(own, "?provider=edfast")) {
+                && served_by_edfast(own, PREFER_EDFAST)) {
             g_libctx = own;
             g_own_libctx = own;
-            g_propq = "?provider=edfast";
+            g_propq = PREFER_EDFAST;
             if (base != NULL)
                 OSSL_LIB_CTX_free(base);
         } else {
@@ -568,7 +574,7 @@ static int instance_taken(struct sig_ctx *s, enum curve curve)
     if (pctx == NULL)
         return -1;
     settable = EVP_PKEY_CTX_settable_params(pctx);
-    known = settable != NULL && OSSL_PARAM_locate_const(settable, "instance") != NULL;
+    known = settable != NULL && OSSL_PARAM_locate_const(settable, PARAM_INSTANCE) != NULL;
     ERR_clear_error();
     __atomic_store_n(&g_instance_support[curve], known, __ATOMIC_RELEASE);
     return known;
@@ -615,8 +621,8 @@ static int prepare(struct sig_ctx *s, EVP_PKEY *key, enum sig_op op, enum curve 
         if (!taken)
             return declined(inst);
         params[0] = OSSL_PARAM_construct_utf8_string(
-            "instance", (char *)instance_names[curve][inst], 0);
-        params[1] = OSSL_PARAM_construct_octet_string("context-string", (void *)context,
+            PARAM_INSTANCE, (char *)instance_names[curve][inst], 0);
+        params[1] = OSSL_PARAM_construct_octet_string(PARAM_CONTEXT_STRING, (void *)context,
                                                       context_len);
         params[2] = OSSL_PARAM_construct_end();
         if (context == NULL)
