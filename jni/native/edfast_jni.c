@@ -33,42 +33,56 @@
 #include <openssl/evp.h>
 #include <openssl/params.h>
 #include <openssl/provider.h>
+#include "edfast_names.h"
 
-#define CURVES 2
 #define MAX_CONTEXT 255
 #define MAX_SIG 114
+/* The property query that prefers edfast without requiring it. */
+#define PREFER_EDFAST "?" EDFAST_PROPERTIES
+/* OpenSSL 3.2+'s OSSL_SIGNATURE_PARAM_INSTANCE and _CONTEXT_STRING, which 3.0's headers lack. */
+#define PARAM_INSTANCE "instance"
+#define PARAM_CONTEXT_STRING "context-string"
 
-/* Instances, numbered as in org.edfast.jca.NativeLib. */
-enum instance { INST_PURE = 0, INST_CTX = 1, INST_PH = 2 };
-/* Return codes of sign/verify besides a length or a verdict. */
-#define RC_ERROR (-1)
-#define RC_UNSUPPORTED (-2)
+/*
+ * The numbers Java passes and is given back.  Each enum here has its twin in
+ * org.edfast.jca.NativeLib (curves: Curve.id), value for value: change both.
+ * An argument outside its enum is refused (enum_arg), never folded into range.
+ */
+enum curve { CURVE_ED25519 = 0, CURVE_ED448 = 1, CURVES };
+enum instance { INST_PURE = 0, INST_CTX = 1, INST_PH = 2, INSTANCES };
+/* What evpLoop times: key generation, or signing and/or verifying (bits). */
+enum loop_op {
+    LOOP_KEYGEN = 0, LOOP_SIGN = 1, LOOP_VERIFY = 2, LOOP_SIGN_VERIFY = LOOP_SIGN | LOOP_VERIFY, LOOP_OPS
+};
+/* Kinds of handle given to Java, each counted (liveObjects). */
+enum live_kind { LIVE_KEY = 0, LIVE_KEYGEN = 1, LIVE_SIGCTX = 2, LIVE_KINDS };
+/* Return codes of sign/verify besides a length or a verdict (RC_SUNEC: see declined). */
+enum { RC_ERROR = -1, RC_SUNEC = -2 };
 
 static const char *const curve_names[CURVES] = {"ED25519", "ED448"};
 static const size_t key_bytes[CURVES] = {32, 57};
-static const char *const instance_names[CURVES][3] = {
+static const char *const instance_names[CURVES][INSTANCES] = {
     {"Ed25519", "Ed25519ctx", "Ed25519ph"},
     {"Ed448", "Ed448", "Ed448ph"},
 };
 
 static OSSL_LIB_CTX *g_libctx;       /* NULL: OpenSSL's default library context */
 static OSSL_LIB_CTX *g_own_libctx;   /* one we made (config file or self-loaded edfast) */
-static const char *g_propq;          /* NULL or "?provider=edfast" */
+static const char *g_propq;          /* NULL or PREFER_EDFAST */
 static char g_description[256];
 static char g_details[2048];
-/* Kinds of handle, numbered as in org.edfast.jca.NativeLib (LIVE_*). */
-enum live_kind { LIVE_KEY = 0, LIVE_KEYGEN = 1, LIVE_SIGCTX = 2, LIVE_KINDS };
 static atomic_long g_live[LIVE_KINDS];
-/* Per curve: does the signature implementation accept "instance"? -1 unknown. */
+/* Per curve: does the signature implementation take "instance"? -1 unknown (instance_taken). */
 static int g_instance_support[CURVES] = {-1, -1};
+
+/* What a signature context was last set up for (the glue's own; Java never sees it). */
+enum sig_op { SIG_NONE = 0, SIG_SIGN, SIG_VERIFY };
 
 struct sig_ctx {
     EVP_MD_CTX *md;
     EVP_PKEY *key;       /* key of the last successful full init (md's pctx holds a reference) */
-    int op;              /* 0 none, 1 sign, 2 verify */
-    int inst;
-    size_t ctx_len;
-    unsigned char ctx[MAX_CONTEXT];
+    enum sig_op op;
+    enum instance inst;
     unsigned char *buf;  /* message copy */
     size_t cap;
 };
@@ -86,6 +100,31 @@ static jlong handed_out(enum live_kind kind, void *p)
 static void released(enum live_kind kind)
 {
     atomic_fetch_sub_explicit(&g_live[kind], 1, memory_order_relaxed);
+}
+
+/* Leaves an exception of class cls pending (or, when cls cannot be loaded, the error saying so). */
+static void throw_new(JNIEnv *env, const char *cls, const char *msg)
+{
+    jclass c = (*env)->FindClass(env, cls);
+
+    if (c != NULL)
+        (*env)->ThrowNew(env, c, msg);
+}
+
+/*
+ * Is value one of an enum's count values?  Otherwise an IllegalArgumentException
+ * is left pending: a value outside the enum is a bug on the Java side, and
+ * masking it into range would answer for another curve or operation.
+ */
+static int enum_arg(JNIEnv *env, jint value, int count, const char *what)
+{
+    char msg[64];
+
+    if (value >= 0 && value < count)
+        return 1;
+    snprintf(msg, sizeof(msg), "%s %d is not in 0..%d", what, (int)value, count - 1);
+    throw_new(env, "java/lang/IllegalArgumentException", msg);
+    return 0;
 }
 
 /* The last OpenSSL error as text, clearing the queue. */
@@ -151,7 +190,7 @@ static int served_by_edfast(OSSL_LIB_CTX *libctx, const char *propq)
     for (int c = 0; c < CURVES; c++) {
         const OSSL_PROVIDER *prov = signature_provider(libctx, propq, c);
 
-        if (prov == NULL || strcmp(provider_real_name(prov), "edfast") != 0)
+        if (prov == NULL || strcmp(provider_real_name(prov), EDFAST_PROVIDER_NAME) != 0)
             return 0;
     }
     return 1;
@@ -167,8 +206,8 @@ static void describe(void)
         snprintf(g_description, sizeof(g_description), "none");
         return;
     }
-    req[0] = OSSL_PARAM_construct_utf8_ptr("ed25519-backend", (char **)&b25519, 0);
-    req[1] = OSSL_PARAM_construct_utf8_ptr("ed448-backend", (char **)&b448, 0);
+    req[0] = OSSL_PARAM_construct_utf8_ptr(EDFAST_PARAM_ED25519_BACKEND, (char **)&b25519, 0);
+    req[1] = OSSL_PARAM_construct_utf8_ptr(EDFAST_PARAM_ED448_BACKEND, (char **)&b448, 0);
     req[2] = OSSL_PARAM_construct_end();
     if (OSSL_PROVIDER_get_params(prov, req) && b25519 != NULL && b448 != NULL)
         snprintf(g_description, sizeof(g_description), "%s (ED25519=%s, ED448=%s)",
@@ -204,14 +243,14 @@ static int try_load_edfast(OSSL_LIB_CTX *libctx, const char *dir)
 
     if (dir == NULL || dir[0] == '\0')
         return 0;
-    snprintf(path, sizeof(path), "%s/edfast.so", dir);
+    snprintf(path, sizeof(path), "%s/" EDFAST_PROVIDER_NAME ".so", dir);
     if (access(path, R_OK) != 0) {
         append(g_details, sizeof(g_details), "; no %s", path);
         return 0;
     }
     if (!OSSL_PROVIDER_set_default_search_path(libctx, dir))
         return 0;
-    prov = OSSL_PROVIDER_load(libctx, "edfast");
+    prov = OSSL_PROVIDER_load(libctx, EDFAST_PROVIDER_NAME);
     if (prov == NULL) {
         char err[256];
 
@@ -264,11 +303,11 @@ Java_org_edfast_jca_NativeLib_init(JNIEnv *env, jclass cls, jstring jmodules, js
         g_own_libctx = base;
         g_propq = NULL;
         append(g_details, sizeof(g_details), "; configuration routes EdDSA to edfast");
-    } else if (OSSL_PROVIDER_available(base, "edfast") && served_by_edfast(base, "?provider=edfast")) {
+    } else if (OSSL_PROVIDER_available(base, EDFAST_PROVIDER_NAME) && served_by_edfast(base, PREFER_EDFAST)) {
         g_libctx = base;
         g_own_libctx = base;
-        g_propq = "?provider=edfast";
-        append(g_details, sizeof(g_details), "; configuration loads edfast, using propq ?provider=edfast");
+        g_propq = PREFER_EDFAST;
+        append(g_details, sizeof(g_details), "; configuration loads edfast, using propq " PREFER_EDFAST);
     } else {
         OSSL_LIB_CTX *own = OSSL_LIB_CTX_new();
         char dir[PATH_MAX];
@@ -285,10 +324,10 @@ Java_org_edfast_jca_NativeLib_init(JNIEnv *env, jclass cls, jstring jmodules, js
             || (own_directory(dir, sizeof(dir)) && try_load_edfast(own, dir))
             || try_load_edfast(own, OPENSSL_info(OPENSSL_INFO_MODULES_DIR));
         if (loaded && OSSL_PROVIDER_load(own, "default") != NULL
-                && served_by_edfast(own, "?provider=edfast")) {
+                && served_by_edfast(own, PREFER_EDFAST)) {
             g_libctx = own;
             g_own_libctx = own;
-            g_propq = "?provider=edfast";
+            g_propq = PREFER_EDFAST;
             if (base != NULL)
                 OSSL_LIB_CTX_free(base);
         } else {
@@ -368,15 +407,18 @@ Java_org_edfast_jca_NativeLib_keyFromRaw(JNIEnv *env, jclass cls, jint curve, jb
                                          jbyteArray pub)
 {
     unsigned char buf[64];
-    size_t len = key_bytes[curve & 1];
+    size_t len;
     EVP_PKEY *pkey;
 
     (void)cls;
+    if (!enum_arg(env, curve, CURVES, "curve"))
+        return 0;
+    len = key_bytes[curve];
     if (priv != NULL) {
         if ((size_t)(*env)->GetArrayLength(env, priv) != len)
             return 0;
         (*env)->GetByteArrayRegion(env, priv, 0, (jsize)len, (jbyte *)buf);
-        pkey = EVP_PKEY_new_raw_private_key_ex(g_libctx, curve_names[curve & 1], g_propq, buf, len);
+        pkey = EVP_PKEY_new_raw_private_key_ex(g_libctx, curve_names[curve], g_propq, buf, len);
         OPENSSL_cleanse(buf, sizeof(buf));
         if (pkey != NULL && pub != NULL && !export_raw(env, pkey, len, NULL, pub)) {
             EVP_PKEY_free(pkey);
@@ -386,7 +428,7 @@ Java_org_edfast_jca_NativeLib_keyFromRaw(JNIEnv *env, jclass cls, jint curve, jb
         if (pub == NULL || (size_t)(*env)->GetArrayLength(env, pub) != len)
             return 0;
         (*env)->GetByteArrayRegion(env, pub, 0, (jsize)len, (jbyte *)buf);
-        pkey = EVP_PKEY_new_raw_public_key_ex(g_libctx, curve_names[curve & 1], g_propq, buf, len);
+        pkey = EVP_PKEY_new_raw_public_key_ex(g_libctx, curve_names[curve], g_propq, buf, len);
     }
     if (pkey == NULL)
         ERR_clear_error();
@@ -408,10 +450,12 @@ Java_org_edfast_jca_NativeLib_freeKey(JNIEnv *env, jclass cls, jlong handle)
 JNIEXPORT jlong JNICALL
 Java_org_edfast_jca_NativeLib_newKeyGen(JNIEnv *env, jclass cls, jint curve)
 {
-    EVP_PKEY_CTX *ctx = EVP_PKEY_CTX_new_from_name(g_libctx, curve_names[curve & 1], g_propq);
+    EVP_PKEY_CTX *ctx;
 
-    (void)env;
     (void)cls;
+    if (!enum_arg(env, curve, CURVES, "curve"))
+        return 0;
+    ctx = EVP_PKEY_CTX_new_from_name(g_libctx, curve_names[curve], g_propq);
     if (ctx != NULL && EVP_PKEY_keygen_init(ctx) <= 0) {
         EVP_PKEY_CTX_free(ctx);
         ctx = NULL;
@@ -441,11 +485,13 @@ Java_org_edfast_jca_NativeLib_generate(JNIEnv *env, jclass cls, jlong handle, ji
     EVP_PKEY *pkey = NULL;
 
     (void)cls;
+    if (!enum_arg(env, curve, CURVES, "curve"))
+        return 0;
     if (EVP_PKEY_generate(ctx, &pkey) <= 0 || pkey == NULL) {
         ERR_clear_error();
         return 0;
     }
-    if (!export_raw(env, pkey, key_bytes[curve & 1], priv, pub)) {
+    if (!export_raw(env, pkey, key_bytes[curve], priv, pub)) {
         ERR_clear_error();
         EVP_PKEY_free(pkey);
         return 0;
@@ -490,8 +536,33 @@ Java_org_edfast_jca_NativeLib_freeSigCtx(JNIEnv *env, jclass cls, jlong handle)
     released(LIVE_SIGCTX);
 }
 
-/* Does the signature implementation behind md (just initialised) take "instance"? */
-static int instance_supported(struct sig_ctx *s, int curve)
+/*
+ * Who serves a signature operation is decided here, and only here (jni/README.md,
+ * "Who serves an operation"): Java runs SunEC when, and only when, sign or verify
+ * returns RC_SUNEC.  OpenSSL serves every operation it does not decline.  A
+ * decline hands the operation to SunEC when it asks for prehash or a context,
+ * and is an error for pure EdDSA, which every EdDSA implementation does.
+ * OpenSSL declines
+ *  - prehash and contexts altogether when its implementation does not take the
+ *    "instance" parameter (instance_taken; OpenSSL 3.0's default provider): it
+ *    would ignore it and sign pure EdDSA, so it is not asked;
+ *  - one operation when it raises an error setting it up, signing or verifying:
+ *    an implementation may take the parameters yet refuse a combination (edfast
+ *    refuses Ed25519ctx with an empty context, which RFC 8032 advises against and
+ *    SunEC signs).
+ * Returns what sign or verify returns for a decline.
+ */
+static int declined(enum instance inst)
+{
+    ERR_clear_error();
+    return inst == INST_PURE ? RC_ERROR : RC_SUNEC;
+}
+
+/*
+ * Does the signature implementation behind md take "instance"?  Asked once per
+ * curve, of a context initialised for pure EdDSA; -1 when md is not initialised.
+ */
+static int instance_taken(struct sig_ctx *s, enum curve curve)
 {
     int known = __atomic_load_n(&g_instance_support[curve], __ATOMIC_ACQUIRE);
     const OSSL_PARAM *settable;
@@ -501,17 +572,17 @@ static int instance_supported(struct sig_ctx *s, int curve)
         return known;
     pctx = EVP_MD_CTX_get_pkey_ctx(s->md);
     if (pctx == NULL)
-        return -1; /* not initialised yet: ask again after a pure init */
+        return -1;
     settable = EVP_PKEY_CTX_settable_params(pctx);
-    known = settable != NULL && OSSL_PARAM_locate_const(settable, "instance") != NULL;
+    known = settable != NULL && OSSL_PARAM_locate_const(settable, PARAM_INSTANCE) != NULL;
     ERR_clear_error();
     __atomic_store_n(&g_instance_support[curve], known, __ATOMIC_RELEASE);
     return known;
 }
 
-static int do_init(struct sig_ctx *s, EVP_PKEY *key, int op, const OSSL_PARAM *params)
+static int do_init(struct sig_ctx *s, EVP_PKEY *key, enum sig_op op, const OSSL_PARAM *params)
 {
-    if (op == 1)
+    if (op == SIG_SIGN)
         return EVP_DigestSignInit_ex(s->md, NULL, NULL, key != NULL ? g_libctx : NULL,
                                      key != NULL ? g_propq : NULL, key, params) == 1;
     return EVP_DigestVerifyInit_ex(s->md, NULL, NULL, key != NULL ? g_libctx : NULL,
@@ -519,40 +590,39 @@ static int do_init(struct sig_ctx *s, EVP_PKEY *key, int op, const OSSL_PARAM *p
 }
 
 /*
- * Makes s->md ready for one sign (op 1) or verify (op 2) with key and instance.
+ * Makes s->md ready for one sign or verify (op) with key and instance.
  * A context already set up for the same key and operation is re-initialised
  * with a NULL key, which is far cheaper than a fresh set-up.
  */
-static int prepare(struct sig_ctx *s, EVP_PKEY *key, int op, int curve, int inst,
+static int prepare(struct sig_ctx *s, EVP_PKEY *key, enum sig_op op, enum curve curve, enum instance inst,
                    const unsigned char *context, size_t context_len)
 {
     OSSL_PARAM params[3];
     const OSSL_PARAM *p = NULL;
     int same_key = s->key == key && s->op == op;
 
+    /* s->inst is only ever set to prehash or a context when "instance" is taken. */
     if (inst != INST_PURE || s->inst != INST_PURE) {
-        int supported = instance_supported(s, curve);
+        int taken = instance_taken(s, curve);
 
-        if (supported < 0) {
+        if (taken < 0) {
             /* Learn it from a pure set-up of this very context. */
             EVP_MD_CTX_reset(s->md);
             s->key = NULL;
-            s->op = 0;
-            if (!do_init(s, key, op, NULL)) {
-                ERR_clear_error();
-                return RC_ERROR;
-            }
+            s->op = SIG_NONE;
+            if (!do_init(s, key, op, NULL))
+                return declined(INST_PURE);
             s->key = key;
             s->op = op;
             s->inst = INST_PURE;
             same_key = 1;
-            supported = instance_supported(s, curve);
+            taken = instance_taken(s, curve);
         }
-        if (!supported)
-            return inst == INST_PURE ? 1 : RC_UNSUPPORTED;
+        if (!taken)
+            return declined(inst);
         params[0] = OSSL_PARAM_construct_utf8_string(
-            "instance", (char *)instance_names[curve][inst], 0);
-        params[1] = OSSL_PARAM_construct_octet_string("context-string", (void *)context,
+            PARAM_INSTANCE, (char *)instance_names[curve][inst], 0);
+        params[1] = OSSL_PARAM_construct_octet_string(PARAM_CONTEXT_STRING, (void *)context,
                                                       context_len);
         params[2] = OSSL_PARAM_construct_end();
         if (context == NULL)
@@ -566,18 +636,13 @@ static int prepare(struct sig_ctx *s, EVP_PKEY *key, int op, int curve, int inst
     }
     EVP_MD_CTX_reset(s->md);
     s->key = NULL;
-    s->op = 0;
-    if (!do_init(s, key, op, p)) {
-        ERR_clear_error();
-        return inst == INST_PURE ? RC_ERROR : RC_UNSUPPORTED;
-    }
+    s->op = SIG_NONE;
+    if (!do_init(s, key, op, p))
+        return declined(inst);
     s->key = key;
     s->op = op;
 ok:
     s->inst = inst;
-    s->ctx_len = context != NULL ? context_len : 0;
-    if (context != NULL && context_len > 0)
-        memcpy(s->ctx, context, context_len);
     return 1;
 }
 
@@ -618,23 +683,37 @@ static const unsigned char *copy_message(JNIEnv *env, struct sig_ctx *s, jbyteAr
     return dst;
 }
 
-static int context_arg(JNIEnv *env, jbyteArray jcontext, unsigned char *context, size_t *len)
+/*
+ * The arguments sign and verify share: refused (an exception pending, 0
+ * returned) before anything is done; context is NULL when jcontext is null.
+ * A context over 255 bytes is refused as SunEC's Signature.setParameter
+ * refuses it, with the same exception and message (the Java side refuses it
+ * there first; cutting it short here would sign with another context).
+ */
+static int sig_args(JNIEnv *env, jint curve, jint inst, jbyteArray jcontext,
+                    unsigned char context[MAX_CONTEXT], const unsigned char **ctx, size_t *ctx_len)
 {
-    if (jcontext == NULL) {
-        *len = 0;
+    if (!enum_arg(env, curve, CURVES, "curve") || !enum_arg(env, inst, INSTANCES, "instance"))
+        return 0;
+    *ctx = NULL;
+    *ctx_len = 0;
+    if (jcontext == NULL)
+        return 1;
+    *ctx_len = (size_t)(*env)->GetArrayLength(env, jcontext);
+    if (*ctx_len > MAX_CONTEXT) {
+        throw_new(env, "java/security/InvalidAlgorithmParameterException",
+                  "Context is longer than 255 bytes");
         return 0;
     }
-    *len = (size_t)(*env)->GetArrayLength(env, jcontext);
-    if (*len > MAX_CONTEXT)
-        *len = MAX_CONTEXT;
-    (*env)->GetByteArrayRegion(env, jcontext, 0, (jsize)*len, (jbyte *)context);
+    (*env)->GetByteArrayRegion(env, jcontext, 0, (jsize)*ctx_len, (jbyte *)context);
+    *ctx = context;
     return 1;
 }
 
 /*
  * sign(sigctx, key, curve, instance, context, msg, off, len, sigOut):
- * the signature length, RC_ERROR, or RC_UNSUPPORTED when the provider does not
- * take the instance/context parameters.
+ * the signature length, RC_ERROR, or RC_SUNEC (declined); 0 with an exception
+ * for a bad argument.
  */
 JNIEXPORT jint JNICALL
 Java_org_edfast_jca_NativeLib_sign(JNIEnv *env, jclass cls, jlong hctx, jlong hkey, jint curve,
@@ -643,31 +722,29 @@ Java_org_edfast_jca_NativeLib_sign(JNIEnv *env, jclass cls, jlong hctx, jlong hk
 {
     struct sig_ctx *s = (struct sig_ctx *)(intptr_t)hctx;
     EVP_PKEY *key = (EVP_PKEY *)(intptr_t)hkey;
-    unsigned char sig[MAX_SIG], context[MAX_CONTEXT], stack[STACK_MESSAGE];
+    unsigned char sig[MAX_SIG], context_buf[MAX_CONTEXT], stack[STACK_MESSAGE];
     size_t context_len, siglen = sizeof(sig);
-    const unsigned char *m;
-    int has_context = context_arg(env, jcontext, context, &context_len);
+    const unsigned char *m, *context;
     int rc;
 
     (void)cls;
-    curve &= 1;
-    rc = prepare(s, key, 1, curve, inst, has_context ? context : NULL, context_len);
+    if (!sig_args(env, curve, inst, jcontext, context_buf, &context, &context_len))
+        return 0;
+    rc = prepare(s, key, SIG_SIGN, curve, inst, context, context_len);
     if (rc != 1)
         return rc;
     m = copy_message(env, s, msg, off, len, stack);
-    if (m == NULL)
+    if (m == NULL || (*env)->ExceptionCheck(env)) /* off, len outside msg */
         return RC_ERROR;
     if (EVP_DigestSign(s->md, sig, &siglen, m, (size_t)(len > 0 ? len : 0)) != 1) {
-        ERR_clear_error();
-        s->op = 0; /* force a full set-up next time */
-        /* A provider that takes the parameters may still refuse a combination. */
-        return inst == INST_PURE ? RC_ERROR : RC_UNSUPPORTED;
+        s->op = SIG_NONE; /* force a full set-up next time */
+        return declined(inst);
     }
     (*env)->SetByteArrayRegion(env, out, 0, (jsize)siglen, (const jbyte *)sig);
     return (jint)siglen;
 }
 
-/* verify(...): 1 valid, 0 invalid, RC_ERROR, RC_UNSUPPORTED. */
+/* verify(...): 1 valid, 0 invalid, RC_ERROR, RC_SUNEC (declined); 0 with an exception for a bad argument. */
 JNIEXPORT jint JNICALL
 Java_org_edfast_jca_NativeLib_verify(JNIEnv *env, jclass cls, jlong hctx, jlong hkey, jint curve,
                                      jint inst, jbyteArray jcontext, jbyteArray msg, jint off,
@@ -675,37 +752,37 @@ Java_org_edfast_jca_NativeLib_verify(JNIEnv *env, jclass cls, jlong hctx, jlong 
 {
     struct sig_ctx *s = (struct sig_ctx *)(intptr_t)hctx;
     EVP_PKEY *key = (EVP_PKEY *)(intptr_t)hkey;
-    unsigned char sig[MAX_SIG], context[MAX_CONTEXT], stack[STACK_MESSAGE];
-    size_t context_len, siglen = (size_t)(*env)->GetArrayLength(env, jsig);
-    const unsigned char *m;
-    int has_context = context_arg(env, jcontext, context, &context_len);
+    unsigned char sig[MAX_SIG], context_buf[MAX_CONTEXT], stack[STACK_MESSAGE];
+    size_t context_len, siglen;
+    const unsigned char *m, *context;
     int rc;
 
     (void)cls;
-    curve &= 1;
+    if (!sig_args(env, curve, inst, jcontext, context_buf, &context, &context_len))
+        return 0;
+    siglen = (size_t)(*env)->GetArrayLength(env, jsig);
     if (siglen != 2 * key_bytes[curve])
         return 0;
     (*env)->GetByteArrayRegion(env, jsig, 0, (jsize)siglen, (jbyte *)sig);
-    rc = prepare(s, key, 2, curve, inst, has_context ? context : NULL, context_len);
+    rc = prepare(s, key, SIG_VERIFY, curve, inst, context, context_len);
     if (rc != 1)
         return rc;
     m = copy_message(env, s, msg, off, len, stack);
-    if (m == NULL)
+    if (m == NULL || (*env)->ExceptionCheck(env)) /* off, len outside msg */
         return RC_ERROR;
     ERR_clear_error();
     rc = EVP_DigestVerify(s->md, sig, siglen, m, (size_t)(len > 0 ? len : 0));
-    if (rc != 1) {
-        /* "does not verify" raises nothing; a refused instance/context raises an error */
-        int refused = inst != INST_PURE && ERR_peek_error() != 0;
-
-        ERR_clear_error();
-        if (refused) {
-            s->op = 0;
-            return RC_UNSUPPORTED;
-        }
-        rc = 0;
+    /*
+     * "Does not verify" raises nothing, a declined prehash or context raises an
+     * error; for pure EdDSA an error is OpenSSL's verdict on a signature it
+     * cannot decode: not valid.
+     */
+    if (rc != 1 && inst != INST_PURE && ERR_peek_error() != 0) {
+        s->op = SIG_NONE;
+        return declined(inst);
     }
-    return rc;
+    ERR_clear_error();
+    return rc == 1;
 }
 
 /* ------------------------------------------------------------------ benchmark */
@@ -722,25 +799,32 @@ static double now_ns(int cpu_clock)
  * evpLoop(key, curve, op, msgLen, iterations, cpuClock): nanoseconds (of this
  * thread's CPU time when cpuClock, else wall time) for `iterations` operations
  * done in C through the same EVP path (same library context, same provider,
- * re-initialised EVP_MD_CTX).  op 0 keygen, 1 sign, 2 verify, 3 sign+verify.
- * Negative on failure.
+ * re-initialised EVP_MD_CTX); op is an enum loop_op.  Negative on failure.
  */
 JNIEXPORT jlong JNICALL
 Java_org_edfast_jca_NativeLib_evpLoop(JNIEnv *env, jclass cls, jlong hkey, jint curve, jint op,
                                       jint msg_len, jint iterations, jboolean cpu_clock)
 {
     EVP_PKEY *key = (EVP_PKEY *)(intptr_t)hkey;
-    EVP_MD_CTX *sctx = EVP_MD_CTX_new(), *vctx = EVP_MD_CTX_new();
+    EVP_MD_CTX *sctx, *vctx;
     EVP_PKEY_CTX *gctx = NULL;
-    unsigned char *msg = malloc((size_t)msg_len + 1);
+    unsigned char *msg;
     unsigned char sig[MAX_SIG];
     size_t siglen = sizeof(sig);
     double start = 0, end = 0;
-    int ok = sctx != NULL && vctx != NULL && msg != NULL;
+    int ok;
 
-    (void)env;
     (void)cls;
-    curve &= 1;
+    if (!enum_arg(env, curve, CURVES, "curve") || !enum_arg(env, op, LOOP_OPS, "loop operation"))
+        return -1;
+    if (msg_len < 0 || iterations < 0) {
+        throw_new(env, "java/lang/IllegalArgumentException", "negative message length or iteration count");
+        return -1;
+    }
+    sctx = EVP_MD_CTX_new();
+    vctx = EVP_MD_CTX_new();
+    msg = malloc((size_t)msg_len + 1);
+    ok = sctx != NULL && vctx != NULL && msg != NULL;
     if (ok) {
         for (jint i = 0; i < msg_len; i++)
             msg[i] = (unsigned char)(i * 31 + 7);
@@ -748,26 +832,26 @@ Java_org_edfast_jca_NativeLib_evpLoop(JNIEnv *env, jclass cls, jlong hkey, jint 
             && EVP_DigestSign(sctx, sig, &siglen, msg, (size_t)msg_len) == 1
             && EVP_DigestVerifyInit_ex(vctx, NULL, NULL, g_libctx, g_propq, key, NULL) == 1;
     }
-    if (ok && op == 0) {
+    if (ok && op == LOOP_KEYGEN) {
         gctx = EVP_PKEY_CTX_new_from_name(g_libctx, curve_names[curve], g_propq);
         ok = gctx != NULL && EVP_PKEY_keygen_init(gctx) > 0;
     }
     if (ok) {
         start = now_ns(cpu_clock);
         for (jint i = 0; ok && i < iterations; i++) {
-            if (op == 0) {
+            if (op == LOOP_KEYGEN) {
                 EVP_PKEY *k = NULL;
 
                 ok = EVP_PKEY_generate(gctx, &k) > 0;
                 EVP_PKEY_free(k);
                 continue;
             }
-            if (op & 1) {
+            if (op & LOOP_SIGN) {
                 siglen = sizeof(sig);
                 ok = EVP_DigestSignInit_ex(sctx, NULL, NULL, NULL, NULL, NULL, NULL) == 1
                     && EVP_DigestSign(sctx, sig, &siglen, msg, (size_t)msg_len) == 1;
             }
-            if (ok && (op & 2))
+            if (ok && (op & LOOP_VERIFY))
                 ok = EVP_DigestVerifyInit_ex(vctx, NULL, NULL, NULL, NULL, NULL, NULL) == 1
                     && EVP_DigestVerify(vctx, sig, siglen, msg, (size_t)msg_len) == 1;
         }
@@ -785,18 +869,18 @@ Java_org_edfast_jca_NativeLib_evpLoop(JNIEnv *env, jclass cls, jlong hkey, jint 
 JNIEXPORT jint JNICALL
 Java_org_edfast_jca_NativeLib_instanceSupport(JNIEnv *env, jclass cls, jint curve)
 {
-    (void)env;
     (void)cls;
-    return __atomic_load_n(&g_instance_support[curve & 1], __ATOMIC_ACQUIRE);
+    if (!enum_arg(env, curve, CURVES, "curve"))
+        return -1;
+    return __atomic_load_n(&g_instance_support[curve], __ATOMIC_ACQUIRE);
 }
 
 /* liveObjects(kind): handles of that kind (LIVE_*) given to Java and not yet freed. */
 JNIEXPORT jlong JNICALL
 Java_org_edfast_jca_NativeLib_liveObjects(JNIEnv *env, jclass cls, jint kind)
 {
-    (void)env;
     (void)cls;
-    if (kind < 0 || kind >= LIVE_KINDS)
+    if (!enum_arg(env, kind, LIVE_KINDS, "kind of handle"))
         return -1;
     return (jlong)atomic_load_explicit(&g_live[kind], memory_order_relaxed);
 }

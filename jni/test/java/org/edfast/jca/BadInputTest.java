@@ -225,8 +225,19 @@ class BadInputTest {
             Signature.getInstance("Ed25519", p).setParameter(NamedParameterSpec.ED25519);
             return "ok";
         });
-        // A context over 255 bytes cannot even be put in an EdDSAParameterSpec.
+        // A context over 255 bytes cannot even be put in an EdDSAParameterSpec, but a subclass
+        // can give one; setParameter refuses it (as does the glue, NativeArgumentsTest).
         assertThrows(InvalidParameterException.class, () -> new EdDSAParameterSpec(false, new byte[256]));
+        EdDSAParameterSpec longContext = new EdDSAParameterSpec(false) {
+            @Override
+            public java.util.Optional<byte[]> getContext() {
+                return java.util.Optional.of(new byte[256]);
+            }
+        };
+        expect("InvalidAlgorithmParameterException: Context is longer than 255 bytes", p -> {
+            Signature.getInstance("Ed25519", p).setParameter(longContext);
+            return "ok";
+        });
         expect("InvalidParameterException: Cannot change signature parameters during operation", p -> {
             Signature s = Signature.getInstance("Ed25519", p);
             s.initSign(kp.getPrivate());

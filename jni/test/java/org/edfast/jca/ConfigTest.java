@@ -1,7 +1,9 @@
 package org.edfast.jca;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.File;
@@ -11,6 +13,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -18,17 +22,24 @@ import org.junit.jupiter.api.io.TempDir;
  * How the library context is chosen, each case in a child JVM (the choice is
  * made once per process): OpenSSL configuration that routes EdDSA to edfast,
  * one that loads edfast without preferring it, one without edfast (the glue
- * loads it itself), a missing file, edfast.forceJava, and the FINE log line.
+ * loads it itself), edfast nowhere (the configured provider serves), a missing
+ * file, edfast.forceJava, and the FINE log line.  In each, prehash and
+ * contexts give SunEC's signatures, whoever serves them (ConfigProbe).
  */
 class ConfigTest {
     @TempDir
     Path dir;
 
     private String run(String... props) throws Exception {
+        return runWithModules(System.getProperty("edfast.modules"), props);
+    }
+
+    /** ConfigProbe's output, in a child JVM whose edfast.modules is modules (OPENSSL_MODULES unset). */
+    private String runWithModules(String modules, String... props) throws Exception {
         List<String> cmd = new ArrayList<>();
         cmd.add(ProcessHandle.current().info().command().orElse("java"));
         cmd.add("-Djava.library.path=" + System.getProperty("java.library.path"));
-        cmd.add("-Dedfast.modules=" + System.getProperty("edfast.modules"));
+        cmd.add("-Dedfast.modules=" + modules);
         if (T.JDK >= 22) {
             cmd.add("--enable-native-access=ALL-UNNAMED");
         }
@@ -40,11 +51,13 @@ class ConfigTest {
         cmd.add(ConfigProbe.class.getName());
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
         pb.environment().remove("OPENSSL_CONF");
+        pb.environment().remove("OPENSSL_MODULES");
         Process proc = pb.start();
         String out = new String(proc.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(proc.waitFor(120, TimeUnit.SECONDS));
         assertEquals(0, proc.exitValue(), out);
         assertTrue(out.contains("VERIFIED=true"), out);
+        assertTrue(out.contains("INSTANCES_AS_SUNEC=true"), out);
         return out;
     }
 
@@ -92,6 +105,32 @@ class ConfigTest {
                 + "[algs]\ndefault_properties = ?provider=edfast\n");
         out = run("-Dedfast.openssl.conf=" + openssl);
         assertTrue(out.contains("PROVIDER=edfast (ED25519=openssl, ED448=openssl)"), out);
+    }
+
+    /**
+     * No edfast.so where the glue looks: OpenSSL's default provider serves, and
+     * prehash and contexts go to it only if it takes the "instance" parameter
+     * (OpenSSL 3.2+), else to SunEC: the glue's decision when the provider
+     * cannot (on 3.0, had the glue asked anyway, the default provider would
+     * have ignored the parameter and signed pure EdDSA, which ConfigProbe sees).
+     */
+    @Test
+    void edfastNowhere() throws Exception {
+        assumeTrue(T.EXPECT_NATIVE && System.getProperty("edfast.modules") != null);
+        Path none = conf("default-only.cnf",
+                "openssl_conf = init\n[init]\nproviders = provs\n[provs]\ndefault = df\n[df]\nactivate = 1\n");
+        Path empty = Files.createDirectory(dir.resolve("no-modules"));
+        String out = runWithModules(empty.toString(), "-Dedfast.openssl.conf=" + none);
+        // OpenSSL's modules directory is the glue's last place to look, where a package installs edfast.
+        assumeFalse(out.contains("; loaded "), "edfast is installed in OpenSSL's modules directory");
+        assertTrue(out.contains("NATIVE=true") && out.contains("edfast.so not found"), out);
+        assertFalse(out.contains("PROVIDER=edfast"), out);
+        Matcher v = Pattern.compile("OpenSSL 3\\.(\\d+)\\.").matcher(out);
+        assertTrue(v.find(), out);
+        String taken = Integer.parseInt(v.group(1)) >= 2 ? "1" : "0";
+        for (String alg : T.CURVES) {
+            assertTrue(out.contains("INSTANCE_" + alg + "=" + taken), out);
+        }
     }
 
     @Test

@@ -18,7 +18,7 @@ enum Curve {
                     "13818066809895115352007386748515426880336692474882178609894547503885")),
             BigInteger.valueOf(-39081));
 
-    /** Index used by the native library (0 or 1). */
+    /** The native library's number for the curve: its enum curve in jni/native/edfast_jni.c. */
     final int id;
     final String specName;
     final int keyLen;

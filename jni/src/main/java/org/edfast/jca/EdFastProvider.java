@@ -50,8 +50,9 @@ public final class EdFastProvider extends Provider {
     /**
      * Benchmark helper: nanoseconds (of the calling thread's CPU time when
      * cpuClock, else wall-clock) taken by {@code iterations} operations done in C
-     * through the same EVP path (op 0 keygen, 1 sign, 2 verify, 3 both) with an
-     * EdFast private key, or -1.
+     * through the same EVP path with an EdFast private key, or -1.  op: 0 key
+     * generation, 1 sign, 2 verify, 3 sign then verify (NativeLib.LOOP_*); another
+     * value throws IllegalArgumentException.
      */
     public static long nativeLoopNanos(java.security.PrivateKey key, int op, int msgLen,
             int iterations, boolean cpuClock) throws java.security.InvalidKeyException {

@@ -26,8 +26,8 @@ import java.util.Arrays;
  * object (re-initialised, not re-made, between operations).  An
  * EdDSAParameterSpec asking for prehash or a context goes to OpenSSL as the
  * "instance" / "context-string" parameters when the serving provider takes
- * them, and to SunEC for that operation when it does not.  Bad input is
- * reported as SunEC (JDK 25) reports it.
+ * them, and to SunEC for that operation when it does not: the glue decides
+ * (NativeLib.RC_SUNEC).  Bad input is reported as SunEC (JDK 25) reports it.
  */
 final class EdFastSignature extends SignatureSpi {
     private static final EdDSAParameterSpec PURE = new EdDSAParameterSpec(false);
@@ -206,28 +206,39 @@ final class EdFastSignature extends SignatureSpi {
             throw new SignatureException("Missing private key");
         }
         try {
-            if (NativeLib.AVAILABLE) {
-                byte[] sig = new byte[curve.sigLen];
-                int rc;
-                try {
-                    rc = NativeLib.sign(sigctx(true), privateKey.handle(), curve.id, instance, context,
-                            buf, 0, len, sig);
-                } catch (InvalidKeyException e) {
-                    throw new SignatureException(e);
-                } finally {
-                    Reference.reachabilityFence(privateKey);
-                    Reference.reachabilityFence(this);
-                }
-                if (rc == curve.sigLen) {
-                    return sig;
-                }
-                if (rc != NativeLib.RC_UNSUPPORTED) {
-                    throw new SignatureException("OpenSSL could not sign");
-                }
+            byte[] sig = new byte[curve.sigLen];
+            int rc = glue(true, sig);
+            if (rc == NativeLib.RC_SUNEC) {
+                return sunecSign();
             }
-            return sunecSign();
+            if (rc != curve.sigLen) {
+                throw new SignatureException("OpenSSL could not sign");
+            }
+            return sig;
         } finally {
             resetMessage();
+        }
+    }
+
+    /**
+     * The glue's answer for the message (NativeLib.sign into sig, or NativeLib.verify
+     * of sig), and RC_SUNEC on the Java path: the glue decides who serves.
+     */
+    private int glue(boolean signing, byte[] sig) throws SignatureException {
+        if (!NativeLib.AVAILABLE) {
+            return NativeLib.RC_SUNEC;
+        }
+        Object key = signing ? privateKey : publicKey;
+        try {
+            long ctx = sigctx(signing);
+            return signing
+                    ? NativeLib.sign(ctx, privateKey.handle(), curve.id, instance, context, buf, 0, len, sig)
+                    : NativeLib.verify(ctx, publicKey.handle(), curve.id, instance, context, buf, 0, len, sig);
+        } catch (InvalidKeyException | InvalidAlgorithmParameterException e) {
+            throw new SignatureException(e);
+        } finally {
+            Reference.reachabilityFence(key);
+            Reference.reachabilityFence(this);
         }
     }
 
@@ -246,33 +257,22 @@ final class EdFastSignature extends SignatureSpi {
             if (curve.scalarTooLarge(sig, curve.keyLen)) {
                 throw new SignatureException("s is too large");
             }
-            if (NativeLib.AVAILABLE) {
-                int rc;
-                try {
-                    rc = NativeLib.verify(sigctx(false), publicKey.handle(), curve.id, instance, context,
-                            buf, 0, len, sig);
-                } catch (InvalidKeyException e) {
-                    throw new SignatureException(e);
-                } finally {
-                    Reference.reachabilityFence(publicKey);
-                    Reference.reachabilityFence(this);
-                }
-                if (rc == 1) {
-                    return true;
-                }
-                if (rc == 0) {
-                    // OpenSSL says no; SunEC throws rather than says no when R does not decode.
-                    String why = curve.checkPoint(sig, 0);
-                    if (why != null) {
-                        throw new SignatureException(why);
-                    }
-                    return false;
-                }
-                if (rc != NativeLib.RC_UNSUPPORTED) {
-                    throw new SignatureException("OpenSSL could not verify");
-                }
+            int rc = glue(false, sig);
+            if (rc == NativeLib.RC_SUNEC) {
+                return sunecVerify(sig);
             }
-            return sunecVerify(sig);
+            if (rc == 1) {
+                return true;
+            }
+            if (rc != 0) {
+                throw new SignatureException("OpenSSL could not verify");
+            }
+            // OpenSSL says no; SunEC throws rather than says no when R does not decode.
+            String why = curve.checkPoint(sig, 0);
+            if (why != null) {
+                throw new SignatureException(why);
+            }
+            return false;
         } finally {
             resetMessage();
         }

@@ -1,5 +1,6 @@
 package org.edfast.jca;
 
+import java.security.InvalidAlgorithmParameterException;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -10,11 +11,27 @@ import java.util.logging.Logger;
 final class NativeLib {
     static final Logger LOG = Logger.getLogger("org.edfast.jca");
 
-    /** Instance codes shared with jni/native/edfast_jni.c. */
+    /*
+     * The numbers passed to and returned by the natives: twins of the enums at
+     * the top of jni/native/edfast_jni.c, value for value (curves: Curve.id);
+     * change both.  The glue refuses a value outside its enum with an
+     * IllegalArgumentException.
+     */
+    /** EdDSA instance (enum instance): pure, with a context (Ed25519ctx, Ed448), prehash. */
     static final int INST_PURE = 0, INST_CTX = 1, INST_PH = 2;
-    static final int RC_ERROR = -1, RC_UNSUPPORTED = -2;
-    /** Kinds of native handle counted by liveObjects: EVP_PKEY, key generation EVP_PKEY_CTX, signature context. */
+    /** What evpLoop times (enum loop_op): key generation, sign, verify, sign then verify. */
+    static final int LOOP_KEYGEN = 0, LOOP_SIGN = 1, LOOP_VERIFY = 2, LOOP_SIGN_VERIFY = 3;
+    /**
+     * Kinds of native handle counted by liveObjects (enum live_kind): EVP_PKEY, key
+     * generation EVP_PKEY_CTX, signature context.
+     */
     static final int LIVE_KEYS = 0, LIVE_KEYGENS = 1, LIVE_SIGCTXS = 2;
+    /**
+     * sign/verify results besides a length or a verdict.  RC_SUNEC: OpenSSL declined
+     * the operation and SunEC does it, the glue's decision (declined() in
+     * edfast_jni.c, and jni/README.md "Who serves an operation").
+     */
+    static final int RC_ERROR = -1, RC_SUNEC = -2;
 
     /** True when the native path is in use. */
     static final boolean AVAILABLE;
@@ -74,11 +91,12 @@ final class NativeLib {
 
     static native void freeSigCtx(long sigctx);
 
+    /** A context over 255 bytes is refused as SunEC refuses it in setParameter. */
     static native int sign(long sigctx, long key, int curve, int instance, byte[] context,
-            byte[] msg, int off, int len, byte[] sigOut);
+            byte[] msg, int off, int len, byte[] sigOut) throws InvalidAlgorithmParameterException;
 
     static native int verify(long sigctx, long key, int curve, int instance, byte[] context,
-            byte[] msg, int off, int len, byte[] sig);
+            byte[] msg, int off, int len, byte[] sig) throws InvalidAlgorithmParameterException;
 
     /** 1 when prehash/context go to OpenSSL, 0 when to SunEC, -1 not known yet. */
     static native int instanceSupport(int curve);
@@ -86,6 +104,7 @@ final class NativeLib {
     /** Native handles of a kind (LIVE_*) made and not yet freed, counted in the glue (for tests). */
     static native long liveObjects(int kind);
 
+    /** op: LOOP_*. */
     static native long evpLoop(long key, int curve, int op, int msgLen, int iterations,
             boolean cpuClock);
 }
