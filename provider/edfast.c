@@ -14,6 +14,12 @@
 #include "provider.h"
 #include "der_codec.h"
 
+static OSSL_FUNC_provider_teardown_fn edfast_teardown;
+static OSSL_FUNC_provider_gettable_params_fn edfast_gettable_params;
+static OSSL_FUNC_provider_get_params_fn edfast_get_params;
+static OSSL_FUNC_provider_query_operation_fn edfast_query;
+static OSSL_FUNC_provider_get_reason_strings_fn edfast_get_reason_strings;
+
 #ifndef EDFAST_VERSION
 #define EDFAST_VERSION "0.0.0"
 #endif
@@ -192,15 +198,6 @@ static void edfast_teardown(void *vprovctx)
     edfast_backends_release();
 }
 
-static const OSSL_DISPATCH provider_functions[] = {
-    {OSSL_FUNC_PROVIDER_TEARDOWN, (void (*)(void))edfast_teardown},
-    {OSSL_FUNC_PROVIDER_GETTABLE_PARAMS, (void (*)(void))edfast_gettable_params},
-    {OSSL_FUNC_PROVIDER_GET_PARAMS, (void (*)(void))edfast_get_params},
-    {OSSL_FUNC_PROVIDER_QUERY_OPERATION, (void (*)(void))edfast_query},
-    {OSSL_FUNC_PROVIDER_GET_REASON_STRINGS, (void (*)(void))edfast_get_reason_strings},
-    {0, NULL}
-};
-
 /* The "backend" line of the provider's section in openssl.cnf, if any. */
 static const char *configured_preference(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in)
 {
@@ -267,6 +264,15 @@ static void choose_backends(struct edfast_provctx *provctx, const char *configur
              "edfast %s; backends: ED25519=%s ED448=%s", EDFAST_VERSION,
              provctx->backend[EDFAST_ED25519]->name, provctx->backend[EDFAST_ED448]->name);
 }
+
+static const OSSL_DISPATCH provider_functions[] = {
+    EDFAST_DISPATCH(OSSL_FUNC_PROVIDER_TEARDOWN, edfast_teardown),
+    EDFAST_DISPATCH(OSSL_FUNC_PROVIDER_GETTABLE_PARAMS, edfast_gettable_params),
+    EDFAST_DISPATCH(OSSL_FUNC_PROVIDER_GET_PARAMS, edfast_get_params),
+    EDFAST_DISPATCH(OSSL_FUNC_PROVIDER_QUERY_OPERATION, edfast_query),
+    EDFAST_DISPATCH(OSSL_FUNC_PROVIDER_GET_REASON_STRINGS, edfast_get_reason_strings),
+    EDFAST_DISPATCH_END
+};
 
 __attribute__((visibility("default")))
 int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,

@@ -12,6 +12,25 @@
 #include "key.h"
 #include "provider.h"
 
+static OSSL_FUNC_keymgmt_new_fn ed25519_new, ed448_new;
+static OSSL_FUNC_keymgmt_free_fn key_free;
+static OSSL_FUNC_keymgmt_has_fn key_has;
+static OSSL_FUNC_keymgmt_match_fn key_match;
+static OSSL_FUNC_keymgmt_import_fn key_import;
+static OSSL_FUNC_keymgmt_import_types_fn key_imexport_types;
+static OSSL_FUNC_keymgmt_export_types_fn key_imexport_types;
+static OSSL_FUNC_keymgmt_export_fn key_export;
+static OSSL_FUNC_keymgmt_get_params_fn key_get_params;
+static OSSL_FUNC_keymgmt_gettable_params_fn key_gettable_params;
+static OSSL_FUNC_keymgmt_validate_fn key_validate;
+static OSSL_FUNC_keymgmt_dup_fn key_dup;
+static OSSL_FUNC_keymgmt_load_fn key_load;
+static OSSL_FUNC_keymgmt_gen_init_fn ed25519_gen_init, ed448_gen_init;
+static OSSL_FUNC_keymgmt_gen_set_params_fn gen_set_params;
+static OSSL_FUNC_keymgmt_gen_settable_params_fn gen_settable_params;
+static OSSL_FUNC_keymgmt_gen_fn gen;
+static OSSL_FUNC_keymgmt_gen_cleanup_fn gen_cleanup;
+
 struct curve_facts {
     int bits;
     int security_bits;
@@ -293,27 +312,27 @@ static void gen_cleanup(void *genctx)
     OPENSSL_free(genctx);
 }
 
-#define KEYMGMT_FUNCTIONS(curve)                                                        \
-    const OSSL_DISPATCH edfast_##curve##_keymgmt_functions[] = {                        \
-        {OSSL_FUNC_KEYMGMT_NEW, (void (*)(void))curve##_new},                           \
-        {OSSL_FUNC_KEYMGMT_FREE, (void (*)(void))key_free},                             \
-        {OSSL_FUNC_KEYMGMT_HAS, (void (*)(void))key_has},                               \
-        {OSSL_FUNC_KEYMGMT_MATCH, (void (*)(void))key_match},                           \
-        {OSSL_FUNC_KEYMGMT_IMPORT, (void (*)(void))key_import},                         \
-        {OSSL_FUNC_KEYMGMT_IMPORT_TYPES, (void (*)(void))key_imexport_types},           \
-        {OSSL_FUNC_KEYMGMT_EXPORT, (void (*)(void))key_export},                         \
-        {OSSL_FUNC_KEYMGMT_EXPORT_TYPES, (void (*)(void))key_imexport_types},           \
-        {OSSL_FUNC_KEYMGMT_GET_PARAMS, (void (*)(void))key_get_params},                 \
-        {OSSL_FUNC_KEYMGMT_GETTABLE_PARAMS, (void (*)(void))key_gettable_params},       \
-        {OSSL_FUNC_KEYMGMT_VALIDATE, (void (*)(void))key_validate},                     \
-        {OSSL_FUNC_KEYMGMT_DUP, (void (*)(void))key_dup},                               \
-        {OSSL_FUNC_KEYMGMT_LOAD, (void (*)(void))key_load},                             \
-        {OSSL_FUNC_KEYMGMT_GEN_INIT, (void (*)(void))curve##_gen_init},                 \
-        {OSSL_FUNC_KEYMGMT_GEN_SET_PARAMS, (void (*)(void))gen_set_params},             \
-        {OSSL_FUNC_KEYMGMT_GEN_SETTABLE_PARAMS, (void (*)(void))gen_settable_params},   \
-        {OSSL_FUNC_KEYMGMT_GEN, (void (*)(void))gen},                                   \
-        {OSSL_FUNC_KEYMGMT_GEN_CLEANUP, (void (*)(void))gen_cleanup},                   \
-        {0, NULL}                                                                       \
+#define KEYMGMT_FUNCTIONS(curve)                                                                   \
+    const OSSL_DISPATCH edfast_##curve##_keymgmt_functions[] = {                                   \
+        EDFAST_DISPATCH(OSSL_FUNC_KEYMGMT_NEW, curve##_new),                                       \
+        EDFAST_DISPATCH(OSSL_FUNC_KEYMGMT_FREE, key_free),                                         \
+        EDFAST_DISPATCH(OSSL_FUNC_KEYMGMT_HAS, key_has),                                           \
+        EDFAST_DISPATCH(OSSL_FUNC_KEYMGMT_MATCH, key_match),                                       \
+        EDFAST_DISPATCH(OSSL_FUNC_KEYMGMT_IMPORT, key_import),                                     \
+        EDFAST_DISPATCH(OSSL_FUNC_KEYMGMT_IMPORT_TYPES, key_imexport_types),                       \
+        EDFAST_DISPATCH(OSSL_FUNC_KEYMGMT_EXPORT, key_export),                                     \
+        EDFAST_DISPATCH(OSSL_FUNC_KEYMGMT_EXPORT_TYPES, key_imexport_types),                       \
+        EDFAST_DISPATCH(OSSL_FUNC_KEYMGMT_GET_PARAMS, key_get_params),                             \
+        EDFAST_DISPATCH(OSSL_FUNC_KEYMGMT_GETTABLE_PARAMS, key_gettable_params),                   \
+        EDFAST_DISPATCH(OSSL_FUNC_KEYMGMT_VALIDATE, key_validate),                                 \
+        EDFAST_DISPATCH(OSSL_FUNC_KEYMGMT_DUP, key_dup),                                           \
+        EDFAST_DISPATCH(OSSL_FUNC_KEYMGMT_LOAD, key_load),                                         \
+        EDFAST_DISPATCH(OSSL_FUNC_KEYMGMT_GEN_INIT, curve##_gen_init),                             \
+        EDFAST_DISPATCH(OSSL_FUNC_KEYMGMT_GEN_SET_PARAMS, gen_set_params),                         \
+        EDFAST_DISPATCH(OSSL_FUNC_KEYMGMT_GEN_SETTABLE_PARAMS, gen_settable_params),               \
+        EDFAST_DISPATCH(OSSL_FUNC_KEYMGMT_GEN, gen),                                               \
+        EDFAST_DISPATCH(OSSL_FUNC_KEYMGMT_GEN_CLEANUP, gen_cleanup),                               \
+        EDFAST_DISPATCH_END                                                                        \
     }
 
 KEYMGMT_FUNCTIONS(ed25519);

@@ -22,6 +22,18 @@
 #include "key.h"
 #include "provider.h"
 
+static OSSL_FUNC_signature_newctx_fn ed25519_newctx, ed448_newctx;
+static OSSL_FUNC_signature_freectx_fn sig_freectx;
+static OSSL_FUNC_signature_dupctx_fn sig_dupctx;
+static OSSL_FUNC_signature_digest_sign_init_fn sig_digest_sign_init;
+static OSSL_FUNC_signature_digest_sign_fn sig_digest_sign;
+static OSSL_FUNC_signature_digest_verify_init_fn sig_digest_verify_init;
+static OSSL_FUNC_signature_digest_verify_fn sig_digest_verify;
+static OSSL_FUNC_signature_get_ctx_params_fn sig_get_ctx_params;
+static OSSL_FUNC_signature_gettable_ctx_params_fn sig_gettable_ctx_params;
+static OSSL_FUNC_signature_set_ctx_params_fn sig_set_ctx_params;
+static OSSL_FUNC_signature_settable_ctx_params_fn sig_settable_ctx_params;
+
 /* OpenSSL 3.2's names for the RFC 8032 instances, accepted on every version. */
 #define PARAM_INSTANCE "instance"
 #define PARAM_CONTEXT_STRING "context-string"
@@ -124,8 +136,6 @@ static void *sig_dupctx(void *vctx)
         edfast_key_up_ref(copy->key);
     return copy;
 }
-
-static int sig_set_ctx_params(void *vctx, const OSSL_PARAM params[]);
 
 /*
  * Takes the key and starts from the pure instance.  A NULL key keeps the one
@@ -452,25 +462,6 @@ static const OSSL_PARAM *sig_settable_ctx_params(void *vctx, void *provctx)
     return settable_ctx;
 }
 
-#define SIGNATURE_FUNCTIONS(curve)                                                        \
-    const OSSL_DISPATCH edfast_##curve##_signature_functions[] = {                        \
-        {OSSL_FUNC_SIGNATURE_NEWCTX, (void (*)(void))curve##_newctx},                     \
-        {OSSL_FUNC_SIGNATURE_DIGEST_SIGN_INIT, (void (*)(void))sig_digest_sign_init},     \
-        {OSSL_FUNC_SIGNATURE_DIGEST_SIGN, (void (*)(void))sig_digest_sign},               \
-        {OSSL_FUNC_SIGNATURE_DIGEST_VERIFY_INIT, (void (*)(void))sig_digest_verify_init}, \
-        {OSSL_FUNC_SIGNATURE_DIGEST_VERIFY, (void (*)(void))sig_digest_verify},           \
-        {OSSL_FUNC_SIGNATURE_FREECTX, (void (*)(void))sig_freectx},                       \
-        {OSSL_FUNC_SIGNATURE_DUPCTX, (void (*)(void))sig_dupctx},                         \
-        {OSSL_FUNC_SIGNATURE_GET_CTX_PARAMS, (void (*)(void))sig_get_ctx_params},         \
-        {OSSL_FUNC_SIGNATURE_GETTABLE_CTX_PARAMS, (void (*)(void))sig_gettable_ctx_params}, \
-        {OSSL_FUNC_SIGNATURE_SET_CTX_PARAMS, (void (*)(void))sig_set_ctx_params},         \
-        {OSSL_FUNC_SIGNATURE_SETTABLE_CTX_PARAMS, (void (*)(void))sig_settable_ctx_params}, \
-        {0, NULL}                                                                         \
-    }
-
-SIGNATURE_FUNCTIONS(ed25519);
-SIGNATURE_FUNCTIONS(ed448);
-
 #if defined(OSSL_FUNC_SIGNATURE_SIGN_MESSAGE_INIT)
 /*
  * OpenSSL 3.4+: the message API and the algorithm names that fix the
@@ -523,14 +514,16 @@ static int variant_init(void *vctx, void *key, int for_signing, enum edfast_fram
  * fn_verify_init, of OSSL_FUNC_signature_sign_init_fn's type (which is also
  * that of the message inits).
  */
-#define VARIANT_INIT(fn, framing, preset, by_caller)                                  \
-    static int fn##_sign_init(void *vctx, void *key, const OSSL_PARAM params[])        \
-    {                                                                                  \
-        return variant_init(vctx, key, 1, framing, preset, by_caller, params);         \
-    }                                                                                  \
-    static int fn##_verify_init(void *vctx, void *key, const OSSL_PARAM params[])      \
-    {                                                                                  \
-        return variant_init(vctx, key, 0, framing, preset, by_caller, params);         \
+#define VARIANT_INIT(fn, framing, preset, by_caller)                                               \
+    static OSSL_FUNC_signature_sign_message_init_fn fn##_sign_init;                                \
+    static OSSL_FUNC_signature_verify_message_init_fn fn##_verify_init;                            \
+    static int fn##_sign_init(void *vctx, void *key, const OSSL_PARAM params[])                    \
+    {                                                                                              \
+        return variant_init(vctx, key, 1, framing, preset, by_caller, params);                     \
+    }                                                                                              \
+    static int fn##_verify_init(void *vctx, void *key, const OSSL_PARAM params[])                  \
+    {                                                                                              \
+        return variant_init(vctx, key, 0, framing, preset, by_caller, params);                     \
     }
 
 /* Message API: the message itself, with the instance the name says. */
@@ -540,6 +533,12 @@ VARIANT_INIT(ctx_message, EDFAST_CONTEXT, 1, 0)
 /* EVP_PKEY_sign_init / verify_init: PH(M) given, so a prehash instance. */
 VARIANT_INIT(pure_prehashed, EDFAST_PURE, 0, 1)
 VARIANT_INIT(ph_prehashed, EDFAST_PREHASH, 1, 1)
+
+static OSSL_FUNC_signature_query_key_types_fn ed25519_query_key_types, ed448_query_key_types;
+static OSSL_FUNC_signature_settable_ctx_params_fn sig_settable_variant_ctx_params;
+/* The 3.4 one-shot sign / verify have the digest ones' arguments. */
+static OSSL_FUNC_signature_sign_fn sig_digest_sign;
+static OSSL_FUNC_signature_verify_fn sig_digest_verify;
 
 static const char **ed25519_query_key_types(void)
 {
@@ -565,45 +564,64 @@ static const OSSL_PARAM *sig_settable_variant_ctx_params(void *vctx, void *provc
     (void)provctx;
     return settable_variant_ctx;
 }
+#endif
 
-#define FN(id, fn) {OSSL_FUNC_SIGNATURE_##id, (void (*)(void))(fn)}
+#define SIGNATURE_FUNCTIONS(curve)                                                                 \
+    const OSSL_DISPATCH edfast_##curve##_signature_functions[] = {                                 \
+        EDFAST_DISPATCH(OSSL_FUNC_SIGNATURE_NEWCTX, curve##_newctx),                               \
+        EDFAST_DISPATCH(OSSL_FUNC_SIGNATURE_DIGEST_SIGN_INIT, sig_digest_sign_init),               \
+        EDFAST_DISPATCH(OSSL_FUNC_SIGNATURE_DIGEST_SIGN, sig_digest_sign),                         \
+        EDFAST_DISPATCH(OSSL_FUNC_SIGNATURE_DIGEST_VERIFY_INIT, sig_digest_verify_init),           \
+        EDFAST_DISPATCH(OSSL_FUNC_SIGNATURE_DIGEST_VERIFY, sig_digest_verify),                     \
+        EDFAST_DISPATCH(OSSL_FUNC_SIGNATURE_FREECTX, sig_freectx),                                 \
+        EDFAST_DISPATCH(OSSL_FUNC_SIGNATURE_DUPCTX, sig_dupctx),                                   \
+        EDFAST_DISPATCH(OSSL_FUNC_SIGNATURE_GET_CTX_PARAMS, sig_get_ctx_params),                   \
+        EDFAST_DISPATCH(OSSL_FUNC_SIGNATURE_GETTABLE_CTX_PARAMS, sig_gettable_ctx_params),         \
+        EDFAST_DISPATCH(OSSL_FUNC_SIGNATURE_SET_CTX_PARAMS, sig_set_ctx_params),                   \
+        EDFAST_DISPATCH(OSSL_FUNC_SIGNATURE_SETTABLE_CTX_PARAMS, sig_settable_ctx_params),         \
+        EDFAST_DISPATCH_END                                                                        \
+    }
 
+SIGNATURE_FUNCTIONS(ed25519);
+SIGNATURE_FUNCTIONS(ed448);
+
+#if defined(OSSL_FUNC_SIGNATURE_SIGN_MESSAGE_INIT)
 /* What every 3.4+ table has; sig_digest_sign / sig_digest_verify are one-shot already. */
-#define MESSAGE_FUNCTIONS(curve, init)                           \
-    FN(NEWCTX, curve##_newctx),                                  \
-    FN(SIGN_MESSAGE_INIT, init##_sign_init),                     \
-    FN(SIGN, sig_digest_sign),                                   \
-    FN(VERIFY_MESSAGE_INIT, init##_verify_init),                 \
-    FN(VERIFY, sig_digest_verify),                               \
-    FN(FREECTX, sig_freectx),                                    \
-    FN(DUPCTX, sig_dupctx),                                      \
-    FN(QUERY_KEY_TYPES, curve##_query_key_types),                \
-    FN(GET_CTX_PARAMS, sig_get_ctx_params),                      \
-    FN(GETTABLE_CTX_PARAMS, sig_gettable_ctx_params),            \
-    FN(SET_CTX_PARAMS, sig_set_ctx_params)
+#define MESSAGE_FUNCTIONS(curve, init)                                                             \
+    EDFAST_DISPATCH(OSSL_FUNC_SIGNATURE_NEWCTX, curve##_newctx),                                   \
+    EDFAST_DISPATCH(OSSL_FUNC_SIGNATURE_SIGN_MESSAGE_INIT, init##_sign_init),                      \
+    EDFAST_DISPATCH(OSSL_FUNC_SIGNATURE_SIGN, sig_digest_sign),                                    \
+    EDFAST_DISPATCH(OSSL_FUNC_SIGNATURE_VERIFY_MESSAGE_INIT, init##_verify_init),                  \
+    EDFAST_DISPATCH(OSSL_FUNC_SIGNATURE_VERIFY, sig_digest_verify),                                \
+    EDFAST_DISPATCH(OSSL_FUNC_SIGNATURE_FREECTX, sig_freectx),                                     \
+    EDFAST_DISPATCH(OSSL_FUNC_SIGNATURE_DUPCTX, sig_dupctx),                                       \
+    EDFAST_DISPATCH(OSSL_FUNC_SIGNATURE_QUERY_KEY_TYPES, curve##_query_key_types),                 \
+    EDFAST_DISPATCH(OSSL_FUNC_SIGNATURE_GET_CTX_PARAMS, sig_get_ctx_params),                       \
+    EDFAST_DISPATCH(OSSL_FUNC_SIGNATURE_GETTABLE_CTX_PARAMS, sig_gettable_ctx_params),             \
+    EDFAST_DISPATCH(OSSL_FUNC_SIGNATURE_SET_CTX_PARAMS, sig_set_ctx_params)
 
 /* ED25519 / ED448: everything of 3.0, plus the message API and sign_init for PH(M). */
-#define PURE_MESSAGE_FUNCTIONS(curve)                                                 \
-    const OSSL_DISPATCH edfast_##curve##_message_signature_functions[] = {            \
-        MESSAGE_FUNCTIONS(curve, pure_message),                                       \
-        FN(SIGN_INIT, pure_prehashed_sign_init),                                      \
-        FN(VERIFY_INIT, pure_prehashed_verify_init),                                  \
-        FN(DIGEST_SIGN_INIT, sig_digest_sign_init),                                   \
-        FN(DIGEST_SIGN, sig_digest_sign),                                             \
-        FN(DIGEST_VERIFY_INIT, sig_digest_verify_init),                               \
-        FN(DIGEST_VERIFY, sig_digest_verify),                                         \
-        FN(SETTABLE_CTX_PARAMS, sig_settable_ctx_params),                             \
-        {0, NULL}                                                                     \
+#define PURE_MESSAGE_FUNCTIONS(curve)                                                              \
+    const OSSL_DISPATCH edfast_##curve##_message_signature_functions[] = {                         \
+        MESSAGE_FUNCTIONS(curve, pure_message),                                                    \
+        EDFAST_DISPATCH(OSSL_FUNC_SIGNATURE_SIGN_INIT, pure_prehashed_sign_init),                  \
+        EDFAST_DISPATCH(OSSL_FUNC_SIGNATURE_VERIFY_INIT, pure_prehashed_verify_init),              \
+        EDFAST_DISPATCH(OSSL_FUNC_SIGNATURE_DIGEST_SIGN_INIT, sig_digest_sign_init),               \
+        EDFAST_DISPATCH(OSSL_FUNC_SIGNATURE_DIGEST_SIGN, sig_digest_sign),                         \
+        EDFAST_DISPATCH(OSSL_FUNC_SIGNATURE_DIGEST_VERIFY_INIT, sig_digest_verify_init),           \
+        EDFAST_DISPATCH(OSSL_FUNC_SIGNATURE_DIGEST_VERIFY, sig_digest_verify),                     \
+        EDFAST_DISPATCH(OSSL_FUNC_SIGNATURE_SETTABLE_CTX_PARAMS, sig_settable_ctx_params),         \
+        EDFAST_DISPATCH_END                                                                        \
     }
 
 /* ED25519ph, ED25519ctx, ED448ph: no EVP_DigestSign, as in 3.4. */
-#define VARIANT_FUNCTIONS(name, curve, init, plain_init)                              \
-    const OSSL_DISPATCH edfast_##name##_signature_functions[] = {                     \
-        MESSAGE_FUNCTIONS(curve, init),                                               \
-        FN(SIGN_INIT, plain_init##_sign_init),                                        \
-        FN(VERIFY_INIT, plain_init##_verify_init),                                    \
-        FN(SETTABLE_CTX_PARAMS, sig_settable_variant_ctx_params),                     \
-        {0, NULL}                                                                     \
+#define VARIANT_FUNCTIONS(name, curve, init, plain_init)                                           \
+    const OSSL_DISPATCH edfast_##name##_signature_functions[] = {                                  \
+        MESSAGE_FUNCTIONS(curve, init),                                                            \
+        EDFAST_DISPATCH(OSSL_FUNC_SIGNATURE_SIGN_INIT, plain_init##_sign_init),                    \
+        EDFAST_DISPATCH(OSSL_FUNC_SIGNATURE_VERIFY_INIT, plain_init##_verify_init),                \
+        EDFAST_DISPATCH(OSSL_FUNC_SIGNATURE_SETTABLE_CTX_PARAMS, sig_settable_variant_ctx_params), \
+        EDFAST_DISPATCH_END                                                                        \
     }
 
 PURE_MESSAGE_FUNCTIONS(ed25519);

@@ -42,6 +42,15 @@
 #include "key.h"
 #include "provider.h"
 
+static OSSL_FUNC_store_open_fn store_open;
+static OSSL_FUNC_store_attach_fn store_attach;
+static OSSL_FUNC_store_settable_ctx_params_fn store_settable_ctx_params;
+static OSSL_FUNC_store_set_ctx_params_fn store_set_ctx_params;
+static OSSL_FUNC_store_load_fn store_load;
+static OSSL_FUNC_store_eof_fn store_eof;
+static OSSL_FUNC_store_close_fn store_close;
+static OSSL_FUNC_store_export_object_fn store_export_object;
+
 struct store_ctx {
     const struct edfast_provctx *provctx;
     BIO *in;             /* the file or attached BIO, until read */
@@ -516,13 +525,13 @@ static int store_export_object(void *ctx, const void *reference, size_t referenc
 }
 
 const OSSL_DISPATCH edfast_file_store_functions[] = {
-    {OSSL_FUNC_STORE_EXPORT_OBJECT, (void (*)(void))store_export_object},
-    {OSSL_FUNC_STORE_OPEN, (void (*)(void))store_open},
-    {OSSL_FUNC_STORE_ATTACH, (void (*)(void))store_attach},
-    {OSSL_FUNC_STORE_SETTABLE_CTX_PARAMS, (void (*)(void))store_settable_ctx_params},
-    {OSSL_FUNC_STORE_SET_CTX_PARAMS, (void (*)(void))store_set_ctx_params},
-    {OSSL_FUNC_STORE_LOAD, (void (*)(void))store_load},
-    {OSSL_FUNC_STORE_EOF, (void (*)(void))store_eof},
-    {OSSL_FUNC_STORE_CLOSE, (void (*)(void))store_close},
-    {0, NULL}
+    EDFAST_DISPATCH(OSSL_FUNC_STORE_EXPORT_OBJECT, store_export_object),
+    EDFAST_DISPATCH(OSSL_FUNC_STORE_OPEN, store_open),
+    EDFAST_DISPATCH(OSSL_FUNC_STORE_ATTACH, store_attach),
+    EDFAST_DISPATCH(OSSL_FUNC_STORE_SETTABLE_CTX_PARAMS, store_settable_ctx_params),
+    EDFAST_DISPATCH(OSSL_FUNC_STORE_SET_CTX_PARAMS, store_set_ctx_params),
+    EDFAST_DISPATCH(OSSL_FUNC_STORE_LOAD, store_load),
+    EDFAST_DISPATCH(OSSL_FUNC_STORE_EOF, store_eof),
+    EDFAST_DISPATCH(OSSL_FUNC_STORE_CLOSE, store_close),
+    EDFAST_DISPATCH_END
 };
