@@ -20,6 +20,7 @@
 #include <openssl/pkcs12.h>
 #include <openssl/proverr.h>
 #include "der_codec.h"
+#include "edfast_names.h"
 #include "errors.h"
 #include "provider.h"
 
@@ -145,7 +146,7 @@ int edfast_curve_nid(enum edfast_curve curve)
 
 const char *edfast_curve_name(enum edfast_curve curve)
 {
-    return curve == EDFAST_ED25519 ? "ED25519" : "ED448";
+    return curve == EDFAST_ED25519 ? EDFAST_KEY_ED25519 : EDFAST_KEY_ED448;
 }
 
 PKCS8_PRIV_KEY_INFO *edfast_key_to_p8info(const struct edfast_key *key)

@@ -13,6 +13,7 @@
 #include "provctx.h"
 #include "provider.h"
 #include "der_codec.h"
+#include "edfast_names.h"
 
 static OSSL_FUNC_provider_teardown_fn edfast_teardown;
 static OSSL_FUNC_provider_gettable_params_fn edfast_gettable_params;
@@ -24,23 +25,18 @@ static OSSL_FUNC_provider_get_reason_strings_fn edfast_get_reason_strings;
 #define EDFAST_VERSION "0.0.0"
 #endif
 
-#define EDFAST_PROPERTIES "provider=edfast"
-/* Provider parameters naming the backend that serves each curve. */
-#define EDFAST_PARAM_ED25519_BACKEND "ed25519-backend"
-#define EDFAST_PARAM_ED448_BACKEND "ed448-backend"
-
 static const OSSL_ALGORITHM keymgmt_algorithms[] = {
-    {"ED25519:1.3.101.112", EDFAST_PROPERTIES, edfast_ed25519_keymgmt_functions,
+    {EDFAST_ALG_ED25519, EDFAST_PROPERTIES, edfast_ed25519_keymgmt_functions,
      "edfast ED25519 keys"},
-    {"ED448:1.3.101.113", EDFAST_PROPERTIES, edfast_ed448_keymgmt_functions,
+    {EDFAST_ALG_ED448, EDFAST_PROPERTIES, edfast_ed448_keymgmt_functions,
      "edfast ED448 keys"},
     {NULL, NULL, NULL, NULL}
 };
 
 static const OSSL_ALGORITHM signature_algorithms[] = {
-    {"ED25519:1.3.101.112", EDFAST_PROPERTIES, edfast_ed25519_signature_functions,
+    {EDFAST_ALG_ED25519, EDFAST_PROPERTIES, edfast_ed25519_signature_functions,
      "edfast ED25519 signatures"},
-    {"ED448:1.3.101.113", EDFAST_PROPERTIES, edfast_ed448_signature_functions,
+    {EDFAST_ALG_ED448, EDFAST_PROPERTIES, edfast_ed448_signature_functions,
      "edfast ED448 signatures"},
     {NULL, NULL, NULL, NULL}
 };
@@ -55,15 +51,15 @@ static const OSSL_ALGORITHM signature_algorithms[] = {
 #define EDFAST_MESSAGE_API_VERSION 0x030400UL
 
 static const OSSL_ALGORITHM message_signature_algorithms[] = {
-    {"ED25519:1.3.101.112", EDFAST_PROPERTIES, edfast_ed25519_message_signature_functions,
+    {EDFAST_ALG_ED25519, EDFAST_PROPERTIES, edfast_ed25519_message_signature_functions,
      "edfast ED25519 signatures"},
-    {"ED25519ph", EDFAST_PROPERTIES, edfast_ed25519ph_signature_functions,
+    {EDFAST_ALG_ED25519PH, EDFAST_PROPERTIES, edfast_ed25519ph_signature_functions,
      "edfast ED25519ph signatures"},
-    {"ED25519ctx", EDFAST_PROPERTIES, edfast_ed25519ctx_signature_functions,
+    {EDFAST_ALG_ED25519CTX, EDFAST_PROPERTIES, edfast_ed25519ctx_signature_functions,
      "edfast ED25519ctx signatures"},
-    {"ED448:1.3.101.113", EDFAST_PROPERTIES, edfast_ed448_message_signature_functions,
+    {EDFAST_ALG_ED448, EDFAST_PROPERTIES, edfast_ed448_message_signature_functions,
      "edfast ED448 signatures"},
-    {"ED448ph", EDFAST_PROPERTIES, edfast_ed448ph_signature_functions,
+    {EDFAST_ALG_ED448PH, EDFAST_PROPERTIES, edfast_ed448ph_signature_functions,
      "edfast ED448ph signatures"},
     {NULL, NULL, NULL, NULL}
 };
@@ -91,20 +87,20 @@ static const OSSL_ALGORITHM message_signature_algorithms[] = {
     {names, EDFAST_PROPERTIES ",output=text", edfast_##curve##_text_encoder_functions, NULL}
 
 static const OSSL_ALGORITHM encoder_algorithms[] = {
-    EDFAST_KEY_ENCODERS("ED25519:1.3.101.112", ed25519),
-    EDFAST_KEY_ENCODERS("ED448:1.3.101.113", ed448),
+    EDFAST_KEY_ENCODERS(EDFAST_ALG_ED25519, ed25519),
+    EDFAST_KEY_ENCODERS(EDFAST_ALG_ED448, ed448),
     {NULL, NULL, NULL, NULL}
 };
 
 /* "DER" decoders turn other input into DER for the key decoders, as OpenSSL's do. */
 static const OSSL_ALGORITHM decoder_algorithms[] = {
-    {"ED25519:1.3.101.112", EDFAST_PROPERTIES ",input=der,structure=PrivateKeyInfo",
+    {EDFAST_ALG_ED25519, EDFAST_PROPERTIES ",input=der,structure=PrivateKeyInfo",
      edfast_ed25519_pki_decoder_functions, NULL},
-    {"ED25519:1.3.101.112", EDFAST_PROPERTIES ",input=der,structure=SubjectPublicKeyInfo",
+    {EDFAST_ALG_ED25519, EDFAST_PROPERTIES ",input=der,structure=SubjectPublicKeyInfo",
      edfast_ed25519_spki_decoder_functions, NULL},
-    {"ED448:1.3.101.113", EDFAST_PROPERTIES ",input=der,structure=PrivateKeyInfo",
+    {EDFAST_ALG_ED448, EDFAST_PROPERTIES ",input=der,structure=PrivateKeyInfo",
      edfast_ed448_pki_decoder_functions, NULL},
-    {"ED448:1.3.101.113", EDFAST_PROPERTIES ",input=der,structure=SubjectPublicKeyInfo",
+    {EDFAST_ALG_ED448, EDFAST_PROPERTIES ",input=der,structure=SubjectPublicKeyInfo",
      edfast_ed448_spki_decoder_functions, NULL},
     {"DER", EDFAST_PROPERTIES ",input=der,structure=EncryptedPrivateKeyInfo",
      edfast_epki_to_pki_decoder_functions, NULL},
@@ -172,7 +168,7 @@ static int edfast_get_params(void *vprovctx, OSSL_PARAM params[])
     OSSL_PARAM *p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_STATUS);
 
     return (p == NULL || OSSL_PARAM_set_int(p, 1))
-        && set_utf8(params, OSSL_PROV_PARAM_NAME, "edfast")
+        && set_utf8(params, OSSL_PROV_PARAM_NAME, EDFAST_PROVIDER_NAME)
         && set_utf8(params, OSSL_PROV_PARAM_VERSION, EDFAST_VERSION)
         && set_utf8(params, OSSL_PROV_PARAM_BUILDINFO, provctx->buildinfo)
         && set_utf8(params, EDFAST_PARAM_ED25519_BACKEND,

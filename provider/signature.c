@@ -21,6 +21,7 @@
 #include "errors.h"
 #include "key.h"
 #include "provider.h"
+#include "edfast_names.h"
 
 static OSSL_FUNC_signature_newctx_fn ed25519_newctx, ed448_newctx;
 static OSSL_FUNC_signature_freectx_fn sig_freectx;
@@ -542,13 +543,13 @@ static OSSL_FUNC_signature_verify_fn sig_digest_verify;
 
 static const char **ed25519_query_key_types(void)
 {
-    static const char *types[] = {"ED25519", NULL};
+    static const char *types[] = {EDFAST_KEY_ED25519, NULL};
     return types;
 }
 
 static const char **ed448_query_key_types(void)
 {
-    static const char *types[] = {"ED448", NULL};
+    static const char *types[] = {EDFAST_KEY_ED448, NULL};
     return types;
 }
 
