@@ -189,6 +189,8 @@ static void edfast_teardown(void *vprovctx)
 
     for (curve = 0; curve < EDFAST_CURVE_COUNT; curve++)
         EVP_MD_free(provctx->prehash[curve]);
+    if (provctx->reference != NULL)
+        edfast_reference_free(provctx->reference, provctx->reference_provider);
     edfast_codec_teardown(provctx->handle);
     free(provctx);
     edfast_backends_release();
@@ -247,13 +249,16 @@ static void choose_backends(struct edfast_provctx *provctx, const char *configur
         preference = configured;
     for (curve = 0; curve < EDFAST_CURVE_COUNT; curve++) {
         provctx->backend[curve] = edfast_backend_choose(curve, EDFAST_PURE, preference);
+        provctx->ops[curve] = provctx->backend[curve]->curve[curve];
         for (framing = 0; framing < EDFAST_FRAMING_COUNT; framing++) {
-            const struct edfast_backend *primary = provctx->backend[curve];
+            const struct edfast_backend *other;
 
-            provctx->framing_backend[curve][framing] =
-                (primary->framings(curve) & EDFAST_FRAMING_BIT(framing)) != 0
-                    ? primary
-                    : edfast_backend_choose(curve, framing, preference);
+            if (edfast_ops_serve(provctx->ops[curve], framing)) {
+                provctx->framing_ops[curve][framing] = provctx->ops[curve];
+                continue;
+            }
+            other = edfast_backend_choose(curve, framing, preference);
+            provctx->framing_ops[curve][framing] = other != NULL ? other->curve[curve] : NULL;
         }
     }
     snprintf(provctx->buildinfo, sizeof(provctx->buildinfo),
@@ -287,8 +292,13 @@ int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
     provctx->handle = handle;
     provctx->core_version = core_version(handle, in);
     choose_backends(provctx, configured_preference(handle, in));
-    provctx->prehash[EDFAST_ED25519] = EVP_MD_fetch(edfast_reference_libctx(), "SHA512", NULL);
-    provctx->prehash[EDFAST_ED448] = EVP_MD_fetch(edfast_reference_libctx(), "SHAKE256", NULL);
+    provctx->reference = edfast_reference_new(&provctx->reference_provider);
+    if (provctx->reference == NULL) {
+        edfast_teardown(provctx);
+        return 0;
+    }
+    provctx->prehash[EDFAST_ED25519] = EVP_MD_fetch(provctx->reference, "SHA512", NULL);
+    provctx->prehash[EDFAST_ED448] = EVP_MD_fetch(provctx->reference, "SHAKE256", NULL);
     if (provctx->prehash[EDFAST_ED25519] == NULL || provctx->prehash[EDFAST_ED448] == NULL) {
         edfast_teardown(provctx);
         return 0;

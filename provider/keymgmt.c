@@ -220,7 +220,7 @@ static int key_validate(const void *keydata, int selection, int checktype)
     if ((selection & OSSL_KEYMGMT_SELECT_KEYPAIR) != OSSL_KEYMGMT_SELECT_KEYPAIR)
         return 1;
     /* A pair is valid only when the public half is the one the seed gives. */
-    ok = key->backend->derive_public(key->curve, key->seed, derived)
+    ok = key->ops->derive_public(key->seed, derived)
         && CRYPTO_memcmp(derived, key->pub, edfast_key_bytes(key->curve)) == 0;
     OPENSSL_cleanse(derived, sizeof(derived));
     return ok;

@@ -274,42 +274,25 @@ static int frame(const struct sig_ctx *ctx, const unsigned char **msg, size_t *m
 }
 
 /*
- * Signs or verifies (sig_out NULL) with the backend that serves the framing:
- * the key's own, or, when that one does not frame it, another working from
- * a state made for this operation.
+ * Signs or verifies (sig_out NULL) with the operations that serve the
+ * framing: the key's own, or the key's fallback state for it (key.c).
  */
 static int run(const struct sig_ctx *ctx, const unsigned char *msg, size_t msg_len,
                uint8_t *sig_out, const uint8_t *sig_in)
 {
-    const struct edfast_key *key = ctx->key;
     uint8_t ph[EDFAST_PREHASH_BYTES];
     struct edfast_instance framed;
-    const struct edfast_backend *backend;
-    void *state;
+    const struct edfast_curve_ops *ops;
+    const void *state;
     int ok;
 
-    if (!frame(ctx, &msg, &msg_len, ph, &framed))
+    if (!frame(ctx, &msg, &msg_len, ph, &framed)
+            || (ops = edfast_key_ops_for(ctx->key, framed.framing, &state)) == NULL)
         return 0;
-    backend = ctx->provctx->framing_backend[ctx->curve][framed.framing];
-    if (backend == NULL) {
-        EDFAST_RAISE(ctx->provctx, EDFAST_R_NO_BACKEND, "for %s", ctx->instance->name);
-        return 0;
-    }
-    state = backend == key->backend
-        ? key->backend_state
-        : backend->key_new(key->curve, key->has_private ? key->seed : NULL,
-                           (uint8_t *)key->pub, 0);
-    if (state == NULL) {
-        EDFAST_RAISE(ctx->provctx, EDFAST_R_BACKEND_FAILURE, "%s could not take the key",
-                     backend->name);
-        return 0;
-    }
-    ok = sig_out != NULL ? backend->sign(state, &framed, msg, msg_len, sig_out)
-                         : backend->verify(state, &framed, msg, msg_len, sig_in);
+    ok = sig_out != NULL ? ops->sign(state, &framed, msg, msg_len, sig_out)
+                         : ops->verify(state, &framed, msg, msg_len, sig_in);
     if (sig_out != NULL && !ok)
-        EDFAST_RAISE(ctx->provctx, EDFAST_R_BACKEND_FAILURE, "%s could not sign", backend->name);
-    if (state != key->backend_state)
-        backend->key_free(state);
+        EDFAST_RAISE(ctx->provctx, EDFAST_R_BACKEND_FAILURE, "%s could not sign", ops->backend);
     return ok;
 }
 
