@@ -80,10 +80,11 @@ static int key_has(const void *keydata, int selection)
 static int key_match(const void *keydata1, const void *keydata2, int selection)
 {
     const struct edfast_key *a = keydata1, *b = keydata2;
-    size_t len = edfast_key_bytes(a->curve);
+    size_t len;
 
-    if (a->curve != b->curve)
+    if (a == NULL || b == NULL || a->curve != b->curve)
         return 0;
+    len = edfast_key_bytes(a->curve);
     if ((selection & OSSL_KEYMGMT_SELECT_KEYPAIR) == 0)
         return 1;
     /* As the default provider: the public halves decide when both have one. */
@@ -174,10 +175,14 @@ static int set_int(OSSL_PARAM params[], const char *name, int value)
 static int key_get_params(void *keydata, OSSL_PARAM params[])
 {
     struct edfast_key *key = keydata;
-    const struct curve_facts *f = &facts[key->curve];
-    size_t len = edfast_key_bytes(key->curve);
+    const struct curve_facts *f;
+    size_t len;
     OSSL_PARAM *p;
 
+    if (key == NULL)
+        return 0;
+    f = &facts[key->curve];
+    len = edfast_key_bytes(key->curve);
     if (!set_int(params, OSSL_PKEY_PARAM_BITS, f->bits)
             || !set_int(params, OSSL_PKEY_PARAM_SECURITY_BITS, f->security_bits)
             || !set_int(params, OSSL_PKEY_PARAM_MAX_SIZE, f->max_signature_size))
@@ -230,6 +235,8 @@ static void *key_dup(const void *keydata, int selection)
 {
     const struct edfast_key *key = keydata;
 
+    if (key == NULL)
+        return NULL;
     /* Keys never change once filled, so a copy with all the key has may be the key itself. */
     if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0 || !key->has_private)
         return edfast_key_up_ref((struct edfast_key *)key);

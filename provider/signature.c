@@ -256,8 +256,7 @@ static int frame(const struct sig_ctx *ctx, const unsigned char **msg, size_t *m
     }
     if (framed->framing == EDFAST_PREHASH && ctx->prehash_by_caller) {
         if (*msg_len != EDFAST_PREHASH_BYTES) {
-            /* No reason of its own yet (errors.c): the detail says what is wrong. */
-            EDFAST_RAISE(ctx->provctx, EDFAST_R_UNKNOWN_INSTANCE,
+            EDFAST_RAISE(ctx->provctx, EDFAST_R_INVALID_PREHASH_LENGTH,
                          "%s given PH(M) of %zu bytes, %d expected", ctx->instance->name,
                          *msg_len, EDFAST_PREHASH_BYTES);
             return 0;
@@ -311,7 +310,7 @@ static int sig_digest_sign(void *vctx, unsigned char *sig, size_t *siglen, size_
         return 1;
     }
     if (sigsize < needed) {
-        EDFAST_RAISE(ctx->provctx, EDFAST_R_INVALID_SIGNATURE_LENGTH,
+        EDFAST_RAISE(ctx->provctx, EDFAST_R_BUFFER_TOO_SMALL,
                      "buffer of %zu bytes, %zu needed", sigsize, needed);
         return 0;
     }
@@ -423,7 +422,7 @@ static int sig_set_ctx_params(void *vctx, const OSSL_PARAM params[])
         return 1;
     p = OSSL_PARAM_locate_const(params, PARAM_INSTANCE);
     if (p != NULL && ctx->instance_preset) {
-        EDFAST_RAISE(ctx->provctx, EDFAST_R_UNKNOWN_INSTANCE,
+        EDFAST_RAISE(ctx->provctx, EDFAST_R_INSTANCE_FIXED,
                      "the instance is %s, fixed by the algorithm", ctx->instance->name);
         return 0;
     }

@@ -496,9 +496,9 @@ static void signature_cases(void)
         CASE(ID("init.pubonly"), "signature digest_sign_init", "public-only key",
              sign_with(pubonly[c], NULL, NULL, s), "not a private key");
         CASE(ID("sign.small"), "signature digest_sign", IN("buffer of %zu bytes", s - 1),
-             sign_with(pair[c], NULL, NULL, s - 1), "invalid signature length");
+             sign_with(pair[c], NULL, NULL, s - 1), "signature buffer too small");
         CASE(ID("sign.zero"), "signature digest_sign", "buffer of 0 bytes",
-             sign_with(pair[c], NULL, NULL, 0), "invalid signature length");
+             sign_with(pair[c], NULL, NULL, 0), "signature buffer too small");
         CASE(ID("verify.null"), "signature digest_verify", "signature NULL, 0 bytes",
              verify_with(pubonly[c], NULL, NULL, 0), "invalid signature length");
         CASE(ID("verify.short"), "signature digest_verify", IN("signature of %zu bytes", s - 1),
