@@ -1,7 +1,8 @@
 /*
  * An ED25519 or ED448 key as the provider holds it: the raw halves OpenSSL
  * imports and exports, and the chosen backend's state made from them once.
- * A key is filled once and never changed after; sharing is by reference.
+ * A key is filled once and its halves never change after; sharing is by
+ * reference (the fallback states alone are added later, atomically).
  */
 #ifndef EDFAST_KEY_H
 #define EDFAST_KEY_H
