@@ -4,7 +4,8 @@
  * The provider glue (provider/) only ever talks to this header: it never sees
  * curve arithmetic.  A backend serves one or both curves and keeps whatever it
  * can reuse across operations in an opaque per-key state made once, when the
- * key object is made, so that no sign or verify re-derives it.
+ * key object is made, so that no sign or verify re-derives it.  A backend
+ * offers one table of operations per curve it serves (struct edfast_curve_ops).
  */
 #ifndef EDFAST_BACKEND_H
 #define EDFAST_BACKEND_H
@@ -42,39 +43,47 @@ enum edfast_framing {
 };
 #define EDFAST_FRAMING_BIT(f) (1u << (f))
 
+/*
+ * An instance as the provider hands it to a backend, already validated: the
+ * provider (signature.c, frame()) is the one place that checks the RFC 8032
+ * rules, so no backend checks them again.  A backend is called only with a
+ * framing its ops list in framings; context_len is at most
+ * EDFAST_MAX_CONTEXT_BYTES; an Ed25519 context comes only with EDFAST_CONTEXT
+ * (never empty there) or EDFAST_PREHASH; an Ed448 context makes the framing
+ * EDFAST_CONTEXT or EDFAST_PREHASH; with EDFAST_PREHASH the message is PH(M),
+ * EDFAST_PREHASH_BYTES long.
+ */
 struct edfast_instance {
     enum edfast_framing framing;
     const uint8_t *context; /* may be NULL when context_len is 0 */
     size_t context_len;     /* at most EDFAST_MAX_CONTEXT_BYTES */
 };
 
-struct edfast_backend {
-    const char *name;
-
-    /* Set of EDFAST_FRAMING_BIT()s served for the curve; 0 when it is not served. */
-    unsigned (*framings)(enum edfast_curve curve);
-
-    /*
-     * Optional process-wide set-up and tear-down, called once each by the
-     * registry.  reference is a library context holding OpenSSL's default
-     * provider and nothing else.
-     */
-    int (*init)(OSSL_LIB_CTX *reference);
-    void (*cleanup)(void);
+/*
+ * What one backend does for one curve.  The provider picks one table per
+ * curve and framing once, when it is loaded, and a key keeps the table with
+ * its state: nothing below this interface asks which curve it is on.  Keys,
+ * seeds and signatures have the lengths of ops->curve (edfast_key_bytes).
+ */
+struct edfast_curve_ops {
+    const char *backend; /* the backend's name, for messages */
+    enum edfast_curve curve;
+    unsigned framings; /* the EDFAST_FRAMING_BIT()s served */
 
     /* The public key belonging to a secret seed (RFC 8032 section 5.1.5 / 5.2.5). */
-    int (*derive_public)(enum edfast_curve curve, const uint8_t *seed, uint8_t *pub);
+    int (*derive_public)(const uint8_t *seed, uint8_t *pub);
 
     /*
-     * Per-key state.  seed is NULL for a public-only key.  With derive_pub set
-     * (seed given) the seed's public key is written to pub; otherwise pub is
-     * read and used exactly as given, as OpenSSL does, even when it is not the
-     * seed's or does not decode to a point: such a key makes a state whose
-     * verify always fails.  Returns NULL only when out of memory or when the
-     * backend itself fails.
+     * Per-key state, made once per key.  key_from_seed makes it from the seed
+     * alone and writes the seed's public key to pub.  key_from_pair takes pub
+     * exactly as given, as OpenSSL does, even when it is not the seed's or
+     * does not decode to a point (such a key's verify always fails); seed is
+     * NULL for a public-only key.  Both return NULL only when out of memory or
+     * when the backend itself fails.
      */
-    void *(*key_new)(enum edfast_curve curve, const uint8_t *seed, uint8_t *pub, int derive_pub);
-    /* Frees a state from key_new, cleansing any secret in it.  Accepts NULL. */
+    void *(*key_from_seed)(const uint8_t *seed, uint8_t *pub);
+    void *(*key_from_pair)(const uint8_t *seed, const uint8_t *pub);
+    /* Frees a state, cleansing any secret in it.  Accepts NULL. */
     void (*key_free)(void *state);
 
     /* sig receives 2 * edfast_key_bytes(curve) bytes.  Returns 1 or 0. */
@@ -85,17 +94,38 @@ struct edfast_backend {
                   const uint8_t *msg, size_t msg_len, const uint8_t *sig);
 };
 
+struct edfast_backend {
+    const char *name;
+
+    /*
+     * Optional process-wide set-up and tear-down, called once each by the
+     * registry.  reference is the registry's library context holding
+     * OpenSSL's default provider and nothing else (the provider has its own).
+     */
+    int (*init)(OSSL_LIB_CTX *reference);
+    void (*cleanup)(void);
+
+    /* The operations for each curve; NULL for a curve this backend does not serve. */
+    const struct edfast_curve_ops *curve[EDFAST_CURVE_COUNT];
+};
+
 /* ---- The registry: which backends this build has, and choosing among them. ---- */
 
 /*
- * Reference-counted set-up of every compiled-in backend and of the reference
- * library context.  Each successful acquire needs one release.
+ * Reference-counted set-up of every compiled-in backend and of the backends'
+ * reference library context.  Each successful acquire needs one release.
  */
 int edfast_backends_acquire(void);
 void edfast_backends_release(void);
 
-/* The library context holding OpenSSL's default provider (valid while acquired). */
-OSSL_LIB_CTX *edfast_reference_libctx(void);
+/*
+ * A new library context holding OpenSSL's default provider (*provider) and
+ * nothing else, so that an application's configuration cannot route it back
+ * to edfast; its owner frees both with edfast_reference_free.  NULL when it
+ * cannot be made.
+ */
+OSSL_LIB_CTX *edfast_reference_new(OSSL_PROVIDER **provider);
+void edfast_reference_free(OSSL_LIB_CTX *reference, OSSL_PROVIDER *provider);
 
 /* Compiled-in backends in the built-in preference order (fastest first). */
 size_t edfast_backend_count(void);
@@ -111,5 +141,11 @@ const struct edfast_backend *edfast_backend_by_name(const char *name);
 const struct edfast_backend *edfast_backend_choose(enum edfast_curve curve,
                                                    enum edfast_framing framing,
                                                    const char *preference);
+
+/* Whether ops (which may be NULL) serve the framing. */
+static inline int edfast_ops_serve(const struct edfast_curve_ops *ops, enum edfast_framing framing)
+{
+    return ops != NULL && (ops->framings & EDFAST_FRAMING_BIT(framing)) != 0;
+}
 
 #endif

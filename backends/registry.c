@@ -36,28 +36,38 @@ static void cleanup_backends(size_t initialised)
             compiled_in[initialised]->cleanup();
 }
 
+OSSL_LIB_CTX *edfast_reference_new(OSSL_PROVIDER **provider)
+{
+    OSSL_LIB_CTX *reference = OSSL_LIB_CTX_new();
+
+    *provider = reference != NULL ? OSSL_PROVIDER_load(reference, "default") : NULL;
+    if (*provider == NULL) {
+        OSSL_LIB_CTX_free(reference);
+        return NULL;
+    }
+    return reference;
+}
+
+void edfast_reference_free(OSSL_LIB_CTX *reference, OSSL_PROVIDER *provider)
+{
+    OSSL_PROVIDER_unload(provider);
+    OSSL_LIB_CTX_free(reference);
+}
+
 static void free_reference(void)
 {
-    OSSL_PROVIDER_unload(reference_provider);
-    OSSL_LIB_CTX_free(reference_ctx);
+    edfast_reference_free(reference_ctx, reference_provider);
     reference_provider = NULL;
     reference_ctx = NULL;
 }
 
-/* A context of our own, so the application's configuration cannot route
- * the reference implementation back to us. */
 static int set_up(void)
 {
     size_t i;
 
-    reference_ctx = OSSL_LIB_CTX_new();
+    reference_ctx = edfast_reference_new(&reference_provider);
     if (reference_ctx == NULL)
         return 0;
-    reference_provider = OSSL_PROVIDER_load(reference_ctx, "default");
-    if (reference_provider == NULL) {
-        free_reference();
-        return 0;
-    }
     for (i = 0; i < COMPILED_IN_COUNT; i++) {
         if (compiled_in[i]->init != NULL && !compiled_in[i]->init(reference_ctx)) {
             cleanup_backends(i);
@@ -91,11 +101,6 @@ void edfast_backends_release(void)
     pthread_mutex_unlock(&registry_lock);
 }
 
-OSSL_LIB_CTX *edfast_reference_libctx(void)
-{
-    return reference_ctx;
-}
-
 size_t edfast_backend_count(void)
 {
     return COMPILED_IN_COUNT;
@@ -125,7 +130,7 @@ const struct edfast_backend *edfast_backend_by_name(const char *name)
 static int serves(const struct edfast_backend *backend, enum edfast_curve curve,
                   enum edfast_framing framing)
 {
-    return backend != NULL && (backend->framings(curve) & EDFAST_FRAMING_BIT(framing)) != 0;
+    return backend != NULL && edfast_ops_serve(backend->curve[curve], framing);
 }
 
 const struct edfast_backend *edfast_backend_choose(enum edfast_curve curve,

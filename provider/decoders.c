@@ -30,6 +30,11 @@
 #include "key.h"
 #include "provider.h"
 
+static OSSL_FUNC_decoder_newctx_fn dec_newctx;
+static OSSL_FUNC_decoder_freectx_fn dec_freectx;
+static OSSL_FUNC_decoder_decode_fn pem2der_decode, epki2pki_decode;
+static OSSL_FUNC_decoder_export_object_fn der2key_export;
+
 struct dec_ctx {
     const struct edfast_provctx *provctx;
     int selection; /* of the last decode, for export_object */
@@ -152,7 +157,7 @@ static int epki2pki_decode(void *vctx, OSSL_CORE_BIO *cin, int selection, OSSL_C
     (void)selection;
     if (!read_input(vctx, cin, &input, &input_len))
         return 0;
-    found = edfast_codec_decrypt_epki(input, input_len, pw_cb, pw_cbarg, &p8info);
+    found = edfast_codec_decrypt_epki(((const struct dec_ctx *)vctx)->provctx, input, input_len, pw_cb, pw_cbarg, &p8info);
     ok = found == 0; /* not an EncryptedPrivateKeyInfo: someone else's to decode */
     if (found <= 0)
         goto end;
@@ -254,27 +259,29 @@ static int der2key_export(void *vctx, const void *reference, size_t reference_si
                                        export_cb, export_cbarg);
 }
 
-#define DER2KEY(curve, CURVE, name, structure)                                                 \
-    static int curve##_##name##_does_selection(void *ctx, int selection)                      \
-    {                                                                                          \
-        (void)ctx;                                                                             \
-        return does_selection(structure, selection);                                           \
-    }                                                                                          \
-    static int curve##_##name##_decode(void *ctx, OSSL_CORE_BIO *cin, int selection,          \
-                                       OSSL_CALLBACK *data_cb, void *data_cbarg,              \
-                                       OSSL_PASSPHRASE_CALLBACK *pw_cb, void *pw_cbarg)       \
-    {                                                                                          \
-        (void)pw_cb;                                                                           \
-        (void)pw_cbarg;                                                                        \
-        return der2key_decode(ctx, cin, selection, data_cb, data_cbarg, CURVE, structure);     \
-    }                                                                                          \
-    const OSSL_DISPATCH edfast_##curve##_##name##_decoder_functions[] = {                     \
-        {OSSL_FUNC_DECODER_NEWCTX, (void (*)(void))dec_newctx},                                \
-        {OSSL_FUNC_DECODER_FREECTX, (void (*)(void))dec_freectx},                              \
-        {OSSL_FUNC_DECODER_DOES_SELECTION, (void (*)(void))curve##_##name##_does_selection},   \
-        {OSSL_FUNC_DECODER_DECODE, (void (*)(void))curve##_##name##_decode},                   \
-        {OSSL_FUNC_DECODER_EXPORT_OBJECT, (void (*)(void))der2key_export},                    \
-        {0, NULL}                                                                              \
+#define DER2KEY(curve, CURVE, name, structure)                                                     \
+    static OSSL_FUNC_decoder_does_selection_fn curve##_##name##_does_selection;                    \
+    static OSSL_FUNC_decoder_decode_fn curve##_##name##_decode;                                    \
+    static int curve##_##name##_does_selection(void *ctx, int selection)                           \
+    {                                                                                              \
+        (void)ctx;                                                                                 \
+        return does_selection(structure, selection);                                               \
+    }                                                                                              \
+    static int curve##_##name##_decode(void *ctx, OSSL_CORE_BIO *cin, int selection,               \
+                                       OSSL_CALLBACK *data_cb, void *data_cbarg,                   \
+                                       OSSL_PASSPHRASE_CALLBACK *pw_cb, void *pw_cbarg)            \
+    {                                                                                              \
+        (void)pw_cb;                                                                               \
+        (void)pw_cbarg;                                                                            \
+        return der2key_decode(ctx, cin, selection, data_cb, data_cbarg, CURVE, structure);         \
+    }                                                                                              \
+    const OSSL_DISPATCH edfast_##curve##_##name##_decoder_functions[] = {                          \
+        EDFAST_DISPATCH(OSSL_FUNC_DECODER_NEWCTX, dec_newctx),                                     \
+        EDFAST_DISPATCH(OSSL_FUNC_DECODER_FREECTX, dec_freectx),                                   \
+        EDFAST_DISPATCH(OSSL_FUNC_DECODER_DOES_SELECTION, curve##_##name##_does_selection),        \
+        EDFAST_DISPATCH(OSSL_FUNC_DECODER_DECODE, curve##_##name##_decode),                        \
+        EDFAST_DISPATCH(OSSL_FUNC_DECODER_EXPORT_OBJECT, der2key_export),                          \
+        EDFAST_DISPATCH_END                                                                        \
     }
 
 DER2KEY(ed25519, EDFAST_ED25519, pki, PRIVATE_KEY_INFO);
@@ -283,15 +290,15 @@ DER2KEY(ed448, EDFAST_ED448, pki, PRIVATE_KEY_INFO);
 DER2KEY(ed448, EDFAST_ED448, spki, SUBJECT_PUBLIC_KEY_INFO);
 
 const OSSL_DISPATCH edfast_pem_to_der_decoder_functions[] = {
-    {OSSL_FUNC_DECODER_NEWCTX, (void (*)(void))dec_newctx},
-    {OSSL_FUNC_DECODER_FREECTX, (void (*)(void))dec_freectx},
-    {OSSL_FUNC_DECODER_DECODE, (void (*)(void))pem2der_decode},
-    {0, NULL}
+    EDFAST_DISPATCH(OSSL_FUNC_DECODER_NEWCTX, dec_newctx),
+    EDFAST_DISPATCH(OSSL_FUNC_DECODER_FREECTX, dec_freectx),
+    EDFAST_DISPATCH(OSSL_FUNC_DECODER_DECODE, pem2der_decode),
+    EDFAST_DISPATCH_END
 };
 
 const OSSL_DISPATCH edfast_epki_to_pki_decoder_functions[] = {
-    {OSSL_FUNC_DECODER_NEWCTX, (void (*)(void))dec_newctx},
-    {OSSL_FUNC_DECODER_FREECTX, (void (*)(void))dec_freectx},
-    {OSSL_FUNC_DECODER_DECODE, (void (*)(void))epki2pki_decode},
-    {0, NULL}
+    EDFAST_DISPATCH(OSSL_FUNC_DECODER_NEWCTX, dec_newctx),
+    EDFAST_DISPATCH(OSSL_FUNC_DECODER_FREECTX, dec_freectx),
+    EDFAST_DISPATCH(OSSL_FUNC_DECODER_DECODE, epki2pki_decode),
+    EDFAST_DISPATCH_END
 };

@@ -20,6 +20,7 @@
 #include <openssl/pkcs12.h>
 #include <openssl/proverr.h>
 #include "der_codec.h"
+#include "edfast_names.h"
 #include "errors.h"
 #include "provider.h"
 
@@ -94,11 +95,6 @@ BIO *edfast_codec_bio(const struct edfast_provctx *provctx, OSSL_CORE_BIO *cbio)
     return bio;
 }
 
-OSSL_LIB_CTX *edfast_codec_crypto_libctx(void)
-{
-    return edfast_reference_libctx();
-}
-
 int edfast_codec_read_all(BIO *in, size_t max, unsigned char **data, size_t *len)
 {
     BUF_MEM *buf = BUF_MEM_new();
@@ -145,7 +141,7 @@ int edfast_curve_nid(enum edfast_curve curve)
 
 const char *edfast_curve_name(enum edfast_curve curve)
 {
-    return curve == EDFAST_ED25519 ? "ED25519" : "ED448";
+    return curve == EDFAST_ED25519 ? EDFAST_KEY_ED25519 : EDFAST_KEY_ED448;
 }
 
 PKCS8_PRIV_KEY_INFO *edfast_key_to_p8info(const struct edfast_key *key)
@@ -365,7 +361,8 @@ int edfast_export_key_reference(const void *reference, size_t reference_size, in
     return 0;
 }
 
-int edfast_codec_decrypt_epki(const unsigned char *der, size_t der_len,
+int edfast_codec_decrypt_epki(const struct edfast_provctx *provctx,
+                              const unsigned char *der, size_t der_len,
                               OSSL_PASSPHRASE_CALLBACK *pw_cb, void *pw_cbarg,
                               PKCS8_PRIV_KEY_INFO **p8info)
 {
@@ -386,7 +383,7 @@ int edfast_codec_decrypt_epki(const unsigned char *der, size_t der_len,
         ERR_raise(ERR_LIB_PROV, PROV_R_UNABLE_TO_GET_PASSPHRASE);
         goto end;
     }
-    *p8info = PKCS8_decrypt_ex(p8, pass, (int)pass_len, edfast_codec_crypto_libctx(), NULL);
+    *p8info = PKCS8_decrypt_ex(p8, pass, (int)pass_len, provctx->reference, NULL);
     if (*p8info == NULL) {
         ERR_raise_data(ERR_LIB_PROV, PROV_R_FAILED_TO_DECRYPT,
                        "edfast: EncryptedPrivateKeyInfo (wrong passphrase?)");

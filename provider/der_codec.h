@@ -40,7 +40,8 @@ BIO *edfast_codec_bio(const struct edfast_provctx *provctx, OSSL_CORE_BIO *cbio)
  * private context.  1 with *p8info (the caller frees it), 0 when der is no
  * EncryptedPrivateKeyInfo, -1 with the reason on the error queue.
  */
-int edfast_codec_decrypt_epki(const unsigned char *der, size_t der_len,
+int edfast_codec_decrypt_epki(const struct edfast_provctx *provctx,
+                              const unsigned char *der, size_t der_len,
                               OSSL_PASSPHRASE_CALLBACK *pw_cb, void *pw_cbarg,
                               PKCS8_PRIV_KEY_INFO **p8info);
 
@@ -82,12 +83,5 @@ int edfast_pass_key_reference(struct edfast_key **key, OSSL_CALLBACK *cb, void *
 /* For another provider's key manager: a referenced key's parameters, as our key manager exports them. */
 int edfast_export_key_reference(const void *reference, size_t reference_size, int selection,
                                 OSSL_CALLBACK *export_cb, void *export_cbarg);
-
-/*
- * The library context edfast does its own PKCS#8 encryption and decryption in:
- * the reference context with the default provider, so that encrypted keys work
- * when edfast is the only provider an application has loaded.
- */
-OSSL_LIB_CTX *edfast_codec_crypto_libctx(void);
 
 #endif

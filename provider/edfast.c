@@ -13,28 +13,30 @@
 #include "provctx.h"
 #include "provider.h"
 #include "der_codec.h"
+#include "edfast_names.h"
+
+static OSSL_FUNC_provider_teardown_fn edfast_teardown;
+static OSSL_FUNC_provider_gettable_params_fn edfast_gettable_params;
+static OSSL_FUNC_provider_get_params_fn edfast_get_params;
+static OSSL_FUNC_provider_query_operation_fn edfast_query;
+static OSSL_FUNC_provider_get_reason_strings_fn edfast_get_reason_strings;
 
 #ifndef EDFAST_VERSION
 #define EDFAST_VERSION "0.0.0"
 #endif
 
-#define EDFAST_PROPERTIES "provider=edfast"
-/* Provider parameters naming the backend that serves each curve. */
-#define EDFAST_PARAM_ED25519_BACKEND "ed25519-backend"
-#define EDFAST_PARAM_ED448_BACKEND "ed448-backend"
-
 static const OSSL_ALGORITHM keymgmt_algorithms[] = {
-    {"ED25519:1.3.101.112", EDFAST_PROPERTIES, edfast_ed25519_keymgmt_functions,
+    {EDFAST_ALG_ED25519, EDFAST_PROPERTIES, edfast_ed25519_keymgmt_functions,
      "edfast ED25519 keys"},
-    {"ED448:1.3.101.113", EDFAST_PROPERTIES, edfast_ed448_keymgmt_functions,
+    {EDFAST_ALG_ED448, EDFAST_PROPERTIES, edfast_ed448_keymgmt_functions,
      "edfast ED448 keys"},
     {NULL, NULL, NULL, NULL}
 };
 
 static const OSSL_ALGORITHM signature_algorithms[] = {
-    {"ED25519:1.3.101.112", EDFAST_PROPERTIES, edfast_ed25519_signature_functions,
+    {EDFAST_ALG_ED25519, EDFAST_PROPERTIES, edfast_ed25519_signature_functions,
      "edfast ED25519 signatures"},
-    {"ED448:1.3.101.113", EDFAST_PROPERTIES, edfast_ed448_signature_functions,
+    {EDFAST_ALG_ED448, EDFAST_PROPERTIES, edfast_ed448_signature_functions,
      "edfast ED448 signatures"},
     {NULL, NULL, NULL, NULL}
 };
@@ -49,15 +51,15 @@ static const OSSL_ALGORITHM signature_algorithms[] = {
 #define EDFAST_MESSAGE_API_VERSION 0x030400UL
 
 static const OSSL_ALGORITHM message_signature_algorithms[] = {
-    {"ED25519:1.3.101.112", EDFAST_PROPERTIES, edfast_ed25519_message_signature_functions,
+    {EDFAST_ALG_ED25519, EDFAST_PROPERTIES, edfast_ed25519_message_signature_functions,
      "edfast ED25519 signatures"},
-    {"ED25519ph", EDFAST_PROPERTIES, edfast_ed25519ph_signature_functions,
+    {EDFAST_ALG_ED25519PH, EDFAST_PROPERTIES, edfast_ed25519ph_signature_functions,
      "edfast ED25519ph signatures"},
-    {"ED25519ctx", EDFAST_PROPERTIES, edfast_ed25519ctx_signature_functions,
+    {EDFAST_ALG_ED25519CTX, EDFAST_PROPERTIES, edfast_ed25519ctx_signature_functions,
      "edfast ED25519ctx signatures"},
-    {"ED448:1.3.101.113", EDFAST_PROPERTIES, edfast_ed448_message_signature_functions,
+    {EDFAST_ALG_ED448, EDFAST_PROPERTIES, edfast_ed448_message_signature_functions,
      "edfast ED448 signatures"},
-    {"ED448ph", EDFAST_PROPERTIES, edfast_ed448ph_signature_functions,
+    {EDFAST_ALG_ED448PH, EDFAST_PROPERTIES, edfast_ed448ph_signature_functions,
      "edfast ED448ph signatures"},
     {NULL, NULL, NULL, NULL}
 };
@@ -85,20 +87,20 @@ static const OSSL_ALGORITHM message_signature_algorithms[] = {
     {names, EDFAST_PROPERTIES ",output=text", edfast_##curve##_text_encoder_functions, NULL}
 
 static const OSSL_ALGORITHM encoder_algorithms[] = {
-    EDFAST_KEY_ENCODERS("ED25519:1.3.101.112", ed25519),
-    EDFAST_KEY_ENCODERS("ED448:1.3.101.113", ed448),
+    EDFAST_KEY_ENCODERS(EDFAST_ALG_ED25519, ed25519),
+    EDFAST_KEY_ENCODERS(EDFAST_ALG_ED448, ed448),
     {NULL, NULL, NULL, NULL}
 };
 
 /* "DER" decoders turn other input into DER for the key decoders, as OpenSSL's do. */
 static const OSSL_ALGORITHM decoder_algorithms[] = {
-    {"ED25519:1.3.101.112", EDFAST_PROPERTIES ",input=der,structure=PrivateKeyInfo",
+    {EDFAST_ALG_ED25519, EDFAST_PROPERTIES ",input=der,structure=PrivateKeyInfo",
      edfast_ed25519_pki_decoder_functions, NULL},
-    {"ED25519:1.3.101.112", EDFAST_PROPERTIES ",input=der,structure=SubjectPublicKeyInfo",
+    {EDFAST_ALG_ED25519, EDFAST_PROPERTIES ",input=der,structure=SubjectPublicKeyInfo",
      edfast_ed25519_spki_decoder_functions, NULL},
-    {"ED448:1.3.101.113", EDFAST_PROPERTIES ",input=der,structure=PrivateKeyInfo",
+    {EDFAST_ALG_ED448, EDFAST_PROPERTIES ",input=der,structure=PrivateKeyInfo",
      edfast_ed448_pki_decoder_functions, NULL},
-    {"ED448:1.3.101.113", EDFAST_PROPERTIES ",input=der,structure=SubjectPublicKeyInfo",
+    {EDFAST_ALG_ED448, EDFAST_PROPERTIES ",input=der,structure=SubjectPublicKeyInfo",
      edfast_ed448_spki_decoder_functions, NULL},
     {"DER", EDFAST_PROPERTIES ",input=der,structure=EncryptedPrivateKeyInfo",
      edfast_epki_to_pki_decoder_functions, NULL},
@@ -166,7 +168,7 @@ static int edfast_get_params(void *vprovctx, OSSL_PARAM params[])
     OSSL_PARAM *p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_STATUS);
 
     return (p == NULL || OSSL_PARAM_set_int(p, 1))
-        && set_utf8(params, OSSL_PROV_PARAM_NAME, "edfast")
+        && set_utf8(params, OSSL_PROV_PARAM_NAME, EDFAST_PROVIDER_NAME)
         && set_utf8(params, OSSL_PROV_PARAM_VERSION, EDFAST_VERSION)
         && set_utf8(params, OSSL_PROV_PARAM_BUILDINFO, provctx->buildinfo)
         && set_utf8(params, EDFAST_PARAM_ED25519_BACKEND,
@@ -187,19 +189,12 @@ static void edfast_teardown(void *vprovctx)
 
     for (curve = 0; curve < EDFAST_CURVE_COUNT; curve++)
         EVP_MD_free(provctx->prehash[curve]);
+    if (provctx->reference != NULL)
+        edfast_reference_free(provctx->reference, provctx->reference_provider);
     edfast_codec_teardown(provctx->handle);
     free(provctx);
     edfast_backends_release();
 }
-
-static const OSSL_DISPATCH provider_functions[] = {
-    {OSSL_FUNC_PROVIDER_TEARDOWN, (void (*)(void))edfast_teardown},
-    {OSSL_FUNC_PROVIDER_GETTABLE_PARAMS, (void (*)(void))edfast_gettable_params},
-    {OSSL_FUNC_PROVIDER_GET_PARAMS, (void (*)(void))edfast_get_params},
-    {OSSL_FUNC_PROVIDER_QUERY_OPERATION, (void (*)(void))edfast_query},
-    {OSSL_FUNC_PROVIDER_GET_REASON_STRINGS, (void (*)(void))edfast_get_reason_strings},
-    {0, NULL}
-};
 
 /* The "backend" line of the provider's section in openssl.cnf, if any. */
 static const char *configured_preference(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in)
@@ -254,19 +249,31 @@ static void choose_backends(struct edfast_provctx *provctx, const char *configur
         preference = configured;
     for (curve = 0; curve < EDFAST_CURVE_COUNT; curve++) {
         provctx->backend[curve] = edfast_backend_choose(curve, EDFAST_PURE, preference);
+        provctx->ops[curve] = provctx->backend[curve]->curve[curve];
         for (framing = 0; framing < EDFAST_FRAMING_COUNT; framing++) {
-            const struct edfast_backend *primary = provctx->backend[curve];
+            const struct edfast_backend *other;
 
-            provctx->framing_backend[curve][framing] =
-                (primary->framings(curve) & EDFAST_FRAMING_BIT(framing)) != 0
-                    ? primary
-                    : edfast_backend_choose(curve, framing, preference);
+            if (edfast_ops_serve(provctx->ops[curve], framing)) {
+                provctx->framing_ops[curve][framing] = provctx->ops[curve];
+                continue;
+            }
+            other = edfast_backend_choose(curve, framing, preference);
+            provctx->framing_ops[curve][framing] = other != NULL ? other->curve[curve] : NULL;
         }
     }
     snprintf(provctx->buildinfo, sizeof(provctx->buildinfo),
              "edfast %s; backends: ED25519=%s ED448=%s", EDFAST_VERSION,
              provctx->backend[EDFAST_ED25519]->name, provctx->backend[EDFAST_ED448]->name);
 }
+
+static const OSSL_DISPATCH provider_functions[] = {
+    EDFAST_DISPATCH(OSSL_FUNC_PROVIDER_TEARDOWN, edfast_teardown),
+    EDFAST_DISPATCH(OSSL_FUNC_PROVIDER_GETTABLE_PARAMS, edfast_gettable_params),
+    EDFAST_DISPATCH(OSSL_FUNC_PROVIDER_GET_PARAMS, edfast_get_params),
+    EDFAST_DISPATCH(OSSL_FUNC_PROVIDER_QUERY_OPERATION, edfast_query),
+    EDFAST_DISPATCH(OSSL_FUNC_PROVIDER_GET_REASON_STRINGS, edfast_get_reason_strings),
+    EDFAST_DISPATCH_END
+};
 
 __attribute__((visibility("default")))
 int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
@@ -285,8 +292,13 @@ int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
     provctx->handle = handle;
     provctx->core_version = core_version(handle, in);
     choose_backends(provctx, configured_preference(handle, in));
-    provctx->prehash[EDFAST_ED25519] = EVP_MD_fetch(edfast_reference_libctx(), "SHA512", NULL);
-    provctx->prehash[EDFAST_ED448] = EVP_MD_fetch(edfast_reference_libctx(), "SHAKE256", NULL);
+    provctx->reference = edfast_reference_new(&provctx->reference_provider);
+    if (provctx->reference == NULL) {
+        edfast_teardown(provctx);
+        return 0;
+    }
+    provctx->prehash[EDFAST_ED25519] = EVP_MD_fetch(provctx->reference, "SHA512", NULL);
+    provctx->prehash[EDFAST_ED448] = EVP_MD_fetch(provctx->reference, "SHAKE256", NULL);
     if (provctx->prehash[EDFAST_ED25519] == NULL || provctx->prehash[EDFAST_ED448] == NULL) {
         edfast_teardown(provctx);
         return 0;

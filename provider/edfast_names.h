@@ -15,9 +15,12 @@
 #define EDFAST_PARAM_ED25519_BACKEND "ed25519-backend"
 #define EDFAST_PARAM_ED448_BACKEND "ed448-backend"
 
+/* Key types, as EVP_PKEY_get0_type_name and EVP_PKEY_CTX_new_from_name take them. */
+#define EDFAST_KEY_ED25519 "ED25519"
+#define EDFAST_KEY_ED448 "ED448"
 /* Algorithm names with their OIDs, as OpenSSL's default provider lists them. */
-#define EDFAST_ALG_ED25519 "ED25519:1.3.101.112"
-#define EDFAST_ALG_ED448 "ED448:1.3.101.113"
+#define EDFAST_ALG_ED25519 EDFAST_KEY_ED25519 ":1.3.101.112"
+#define EDFAST_ALG_ED448 EDFAST_KEY_ED448 ":1.3.101.113"
 /* The OpenSSL 3.4+ signature algorithms that fix the instance. */
 #define EDFAST_ALG_ED25519PH "ED25519ph"
 #define EDFAST_ALG_ED25519CTX "ED25519ctx"

@@ -25,6 +25,12 @@
 #include "key.h"
 #include "provider.h"
 
+static OSSL_FUNC_encoder_newctx_fn enc_newctx;
+static OSSL_FUNC_encoder_freectx_fn enc_freectx;
+static OSSL_FUNC_encoder_settable_ctx_params_fn enc_settable_ctx_params;
+static OSSL_FUNC_encoder_set_ctx_params_fn enc_set_ctx_params;
+static OSSL_FUNC_encoder_free_object_fn free_key;
+
 enum structure { PRIVATE_KEY_INFO, ENCRYPTED_PRIVATE_KEY_INFO, SUBJECT_PUBLIC_KEY_INFO, TEXT };
 enum output { DER, PEM };
 
@@ -90,9 +96,9 @@ static int enc_set_ctx_params(void *vctx, const OSSL_PARAM params[])
     if (name == NULL)
         return 1;
     ERR_set_mark();
-    ctx->cipher = EVP_CIPHER_fetch(edfast_codec_crypto_libctx(), name, props);
+    ctx->cipher = EVP_CIPHER_fetch(ctx->provctx->reference, name, props);
     if (ctx->cipher == NULL && props != NULL)
-        ctx->cipher = EVP_CIPHER_fetch(edfast_codec_crypto_libctx(), name, NULL);
+        ctx->cipher = EVP_CIPHER_fetch(ctx->provctx->reference, name, NULL);
     if (ctx->cipher == NULL) {
         ERR_clear_last_mark();
         ERR_raise_data(ERR_LIB_PROV, PROV_R_MISSING_CIPHER, "edfast: no cipher %s", name);
@@ -192,7 +198,7 @@ static X509_SIG *encrypt_p8info(struct enc_ctx *ctx, const PKCS8_PRIV_KEY_INFO *
     }
     /* -1: the standard PBES2 with PBKDF2, as OpenSSL's encoders use. */
     p8 = PKCS8_encrypt_ex(-1, ctx->cipher, pass, (int)pass_len, NULL, 0, 0,
-                          (PKCS8_PRIV_KEY_INFO *)p8info, edfast_codec_crypto_libctx(), NULL);
+                          (PKCS8_PRIV_KEY_INFO *)p8info, ctx->provctx->reference, NULL);
     OPENSSL_cleanse(pass, sizeof(pass));
     return p8;
 }
@@ -343,43 +349,46 @@ static int encode(void *vctx, OSSL_CORE_BIO *cout, const void *obj_raw,
     return ok;
 }
 
-#define ENCODER(curve, CURVE, name, structure, output)                                          \
-    static int curve##_##name##_does_selection(void *ctx, int selection)                     \
-    {                                                                                         \
-        (void)ctx;                                                                            \
-        return does_selection(structure, selection);                                          \
-    }                                                                                         \
-    static void *curve##_##name##_import(void *vctx, int selection, const OSSL_PARAM params[]) \
-    {                                                                                         \
-        return import_key(edfast_##curve##_keymgmt_functions,                                 \
-                          (void *)((struct enc_ctx *)vctx)->provctx, selection, params);      \
-    }                                                                                         \
-    static int curve##_##name##_encode(void *ctx, OSSL_CORE_BIO *cout, const void *obj_raw,  \
-                                       const OSSL_PARAM obj_abstract[], int selection,       \
-                                       OSSL_PASSPHRASE_CALLBACK *cb, void *cbarg)            \
-    {                                                                                         \
-        return encode(ctx, cout, obj_raw, obj_abstract, selection, cb, cbarg, CURVE,         \
-                      structure, output);                                                     \
-    }                                                                                         \
-    const OSSL_DISPATCH edfast_##curve##_##name##_encoder_functions[] = {                    \
-        {OSSL_FUNC_ENCODER_NEWCTX, (void (*)(void))enc_newctx},                               \
-        {OSSL_FUNC_ENCODER_FREECTX, (void (*)(void))enc_freectx},                             \
-        {OSSL_FUNC_ENCODER_SETTABLE_CTX_PARAMS, (void (*)(void))enc_settable_ctx_params},     \
-        {OSSL_FUNC_ENCODER_SET_CTX_PARAMS, (void (*)(void))enc_set_ctx_params},               \
-        {OSSL_FUNC_ENCODER_DOES_SELECTION, (void (*)(void))curve##_##name##_does_selection},  \
-        {OSSL_FUNC_ENCODER_IMPORT_OBJECT, (void (*)(void))curve##_##name##_import},           \
-        {OSSL_FUNC_ENCODER_FREE_OBJECT, (void (*)(void))free_key},                            \
-        {OSSL_FUNC_ENCODER_ENCODE, (void (*)(void))curve##_##name##_encode},                  \
-        {0, NULL}                                                                             \
+#define ENCODER(curve, CURVE, name, structure, output)                                             \
+    static OSSL_FUNC_encoder_does_selection_fn curve##_##name##_does_selection;                    \
+    static OSSL_FUNC_encoder_import_object_fn curve##_##name##_import;                             \
+    static OSSL_FUNC_encoder_encode_fn curve##_##name##_encode;                                    \
+    static int curve##_##name##_does_selection(void *ctx, int selection)                           \
+    {                                                                                              \
+        (void)ctx;                                                                                 \
+        return does_selection(structure, selection);                                               \
+    }                                                                                              \
+    static void *curve##_##name##_import(void *vctx, int selection, const OSSL_PARAM params[])     \
+    {                                                                                              \
+        return import_key(edfast_##curve##_keymgmt_functions,                                      \
+                          (void *)((struct enc_ctx *)vctx)->provctx, selection, params);           \
+    }                                                                                              \
+    static int curve##_##name##_encode(void *ctx, OSSL_CORE_BIO *cout, const void *obj_raw,        \
+                                       const OSSL_PARAM obj_abstract[], int selection,             \
+                                       OSSL_PASSPHRASE_CALLBACK *cb, void *cbarg)                  \
+    {                                                                                              \
+        return encode(ctx, cout, obj_raw, obj_abstract, selection, cb, cbarg, CURVE,               \
+                      structure, output);                                                          \
+    }                                                                                              \
+    const OSSL_DISPATCH edfast_##curve##_##name##_encoder_functions[] = {                          \
+        EDFAST_DISPATCH(OSSL_FUNC_ENCODER_NEWCTX, enc_newctx),                                     \
+        EDFAST_DISPATCH(OSSL_FUNC_ENCODER_FREECTX, enc_freectx),                                   \
+        EDFAST_DISPATCH(OSSL_FUNC_ENCODER_SETTABLE_CTX_PARAMS, enc_settable_ctx_params),           \
+        EDFAST_DISPATCH(OSSL_FUNC_ENCODER_SET_CTX_PARAMS, enc_set_ctx_params),                     \
+        EDFAST_DISPATCH(OSSL_FUNC_ENCODER_DOES_SELECTION, curve##_##name##_does_selection),        \
+        EDFAST_DISPATCH(OSSL_FUNC_ENCODER_IMPORT_OBJECT, curve##_##name##_import),                 \
+        EDFAST_DISPATCH(OSSL_FUNC_ENCODER_FREE_OBJECT, free_key),                                  \
+        EDFAST_DISPATCH(OSSL_FUNC_ENCODER_ENCODE, curve##_##name##_encode),                        \
+        EDFAST_DISPATCH_END                                                                        \
     }
 
-#define CURVE_ENCODERS(curve, CURVE)                                                     \
-    ENCODER(curve, CURVE, pki_der, PRIVATE_KEY_INFO, DER);                             \
-    ENCODER(curve, CURVE, pki_pem, PRIVATE_KEY_INFO, PEM);                             \
-    ENCODER(curve, CURVE, epki_der, ENCRYPTED_PRIVATE_KEY_INFO, DER);                  \
-    ENCODER(curve, CURVE, epki_pem, ENCRYPTED_PRIVATE_KEY_INFO, PEM);                  \
-    ENCODER(curve, CURVE, spki_der, SUBJECT_PUBLIC_KEY_INFO, DER);                     \
-    ENCODER(curve, CURVE, spki_pem, SUBJECT_PUBLIC_KEY_INFO, PEM);                     \
+#define CURVE_ENCODERS(curve, CURVE)                                                               \
+    ENCODER(curve, CURVE, pki_der, PRIVATE_KEY_INFO, DER);                                         \
+    ENCODER(curve, CURVE, pki_pem, PRIVATE_KEY_INFO, PEM);                                         \
+    ENCODER(curve, CURVE, epki_der, ENCRYPTED_PRIVATE_KEY_INFO, DER);                              \
+    ENCODER(curve, CURVE, epki_pem, ENCRYPTED_PRIVATE_KEY_INFO, PEM);                              \
+    ENCODER(curve, CURVE, spki_der, SUBJECT_PUBLIC_KEY_INFO, DER);                                 \
+    ENCODER(curve, CURVE, spki_pem, SUBJECT_PUBLIC_KEY_INFO, PEM);                                 \
     ENCODER(curve, CURVE, text, TEXT, DER)
 
 CURVE_ENCODERS(ed25519, EDFAST_ED25519);

@@ -21,6 +21,9 @@ static const OSSL_ITEM reason_strings[] = {
     {EDFAST_R_NO_BACKEND, "no backend serves this algorithm"},
     {EDFAST_R_INVALID_CONTEXT, "invalid context string"},
     {EDFAST_R_UNKNOWN_INSTANCE, "unknown EdDSA instance"},
+    {EDFAST_R_BUFFER_TOO_SMALL, "signature buffer too small"},
+    {EDFAST_R_INVALID_PREHASH_LENGTH, "invalid PH(M) length"},
+    {EDFAST_R_INSTANCE_FIXED, "instance fixed by the algorithm"},
     {0, NULL}
 };
 

@@ -19,6 +19,9 @@ enum edfast_reason {
     EDFAST_R_NO_BACKEND,
     EDFAST_R_INVALID_CONTEXT,
     EDFAST_R_UNKNOWN_INSTANCE,
+    EDFAST_R_BUFFER_TOO_SMALL,
+    EDFAST_R_INVALID_PREHASH_LENGTH,
+    EDFAST_R_INSTANCE_FIXED,
 };
 
 /* Remembers the core's error functions; called from OSSL_provider_init. */

@@ -16,7 +16,7 @@ struct edfast_key *edfast_key_new(const struct edfast_provctx *provctx, enum edf
     atomic_init(&key->references, 1);
     key->curve = curve;
     key->provctx = provctx;
-    key->backend = provctx->backend[curve];
+    key->ops = provctx->ops[curve];
     return key;
 }
 
@@ -28,11 +28,19 @@ struct edfast_key *edfast_key_up_ref(struct edfast_key *key)
 
 void edfast_key_free(struct edfast_key *key)
 {
+    enum edfast_framing framing;
+
     if (key == NULL
             || atomic_fetch_sub_explicit(&key->references, 1, memory_order_acq_rel) != 1)
         return;
-    if (key->backend_state != NULL)
-        key->backend->key_free(key->backend_state);
+    for (framing = 0; framing < EDFAST_FRAMING_COUNT; framing++) {
+        void *fallback = atomic_load_explicit(&key->fallback[framing], memory_order_acquire);
+
+        if (fallback != NULL)
+            key->provctx->framing_ops[key->curve][framing]->key_free(fallback);
+    }
+    if (key->state != NULL)
+        key->ops->key_free(key->state);
     OPENSSL_cleanse(key->seed, sizeof(key->seed));
     free(key);
 }
@@ -55,9 +63,9 @@ int edfast_key_fill(struct edfast_key *key, const uint8_t *seed, const uint8_t *
     }
     if (pub != NULL)
         memcpy(key->pub, pub, len);
-    key->backend_state = key->backend->key_new(key->curve, seed != NULL ? key->seed : NULL,
-                                               key->pub, pub == NULL);
-    if (key->backend_state == NULL) {
+    key->state = pub == NULL ? key->ops->key_from_seed(key->seed, key->pub)
+                             : key->ops->key_from_pair(seed != NULL ? key->seed : NULL, key->pub);
+    if (key->state == NULL) {
         EDFAST_RAISE(key->provctx, EDFAST_R_BACKEND_FAILURE, "preparing the key");
         goto fail;
     }
@@ -76,13 +84,53 @@ int edfast_key_generate(struct edfast_key *key)
     int ok;
 
     /* The reference context's DRBG, so that edfast alone can make keys. */
-    if (RAND_priv_bytes_ex(edfast_reference_libctx(), seed, len, 0) != 1) {
+    if (RAND_priv_bytes_ex(key->provctx->reference, seed, len, 0) != 1) {
         EDFAST_RAISE(key->provctx, EDFAST_R_RANDOM_FAILURE, NULL);
         return 0;
     }
     ok = edfast_key_fill(key, seed, NULL);
     OPENSSL_cleanse(seed, sizeof(seed));
     return ok;
+}
+
+const struct edfast_curve_ops *edfast_key_ops_for(struct edfast_key *key,
+                                                  enum edfast_framing framing,
+                                                  const void **state)
+{
+    const struct edfast_curve_ops *ops = key->provctx->framing_ops[key->curve][framing];
+    void *made, *expected = NULL;
+
+    static const char *const framing_names[EDFAST_FRAMING_COUNT] = {
+        [EDFAST_PURE] = "the pure instance",
+        [EDFAST_CONTEXT] = "an instance with a context",
+        [EDFAST_PREHASH] = "a prehash instance",
+    };
+
+    if (ops == NULL) {
+        EDFAST_RAISE(key->provctx, EDFAST_R_NO_BACKEND, "for %s", framing_names[framing]);
+        return NULL;
+    }
+    if (ops == key->ops) {
+        *state = key->state;
+        return ops;
+    }
+    *state = atomic_load_explicit(&key->fallback[framing], memory_order_acquire);
+    if (*state != NULL)
+        return ops;
+    made = ops->key_from_pair(key->has_private ? key->seed : NULL, key->pub);
+    if (made == NULL) {
+        EDFAST_RAISE(key->provctx, EDFAST_R_BACKEND_FAILURE, "%s could not take the key",
+                     ops->backend);
+        return NULL;
+    }
+    /* Two threads may both make one: the first stored wins, the other is freed. */
+    if (!atomic_compare_exchange_strong_explicit(&key->fallback[framing], &expected, made,
+                                                 memory_order_acq_rel, memory_order_acquire)) {
+        ops->key_free(made);
+        made = expected;
+    }
+    *state = made;
+    return ops;
 }
 
 struct edfast_key *edfast_key_public_copy(const struct edfast_key *key)

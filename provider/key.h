@@ -1,7 +1,8 @@
 /*
  * An ED25519 or ED448 key as the provider holds it: the raw halves OpenSSL
  * imports and exports, and the chosen backend's state made from them once.
- * A key is filled once and never changed after; sharing is by reference.
+ * A key is filled once and its halves never change after; sharing is by
+ * reference (the fallback states alone are added later, atomically).
  */
 #ifndef EDFAST_KEY_H
 #define EDFAST_KEY_H
@@ -14,8 +15,14 @@ struct edfast_key {
     atomic_int references;
     enum edfast_curve curve;
     const struct edfast_provctx *provctx;
-    const struct edfast_backend *backend;
-    void *backend_state; /* NULL until filled */
+    const struct edfast_curve_ops *ops; /* the curve's backend, chosen at load */
+    void *state;                        /* ops' state; NULL until filled */
+    /*
+     * The fallback states: for a framing ops do not serve, the state of the
+     * backend that does (provctx->framing_ops), made from the raw halves on
+     * first use and kept until the key is freed.
+     */
+    void *_Atomic fallback[EDFAST_FRAMING_COUNT];
     int has_private;
     uint8_t seed[EDFAST_MAX_KEY_BYTES]; /* the private key; cleansed on free */
     uint8_t pub[EDFAST_MAX_KEY_BYTES];
@@ -27,7 +34,7 @@ void edfast_key_free(struct edfast_key *key);
 
 static inline int edfast_key_is_filled(const struct edfast_key *key)
 {
-    return key->backend_state != NULL;
+    return key->state != NULL;
 }
 
 /*
@@ -38,6 +45,16 @@ int edfast_key_fill(struct edfast_key *key, const uint8_t *seed, const uint8_t *
 
 /* Fills an empty key with a fresh random seed. */
 int edfast_key_generate(struct edfast_key *key);
+
+/*
+ * The operations serving a framing for this filled key and the state to call
+ * them with: the key's own, or its fallback state for the framing, made on
+ * first use (thread-safe).  NULL, with the reason raised, when no backend
+ * serves the framing or the fallback state cannot be made.
+ */
+const struct edfast_curve_ops *edfast_key_ops_for(struct edfast_key *key,
+                                                  enum edfast_framing framing,
+                                                  const void **state);
 
 /* A new key with the same public half and no private half. */
 struct edfast_key *edfast_key_public_copy(const struct edfast_key *key);

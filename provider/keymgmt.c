@@ -12,6 +12,25 @@
 #include "key.h"
 #include "provider.h"
 
+static OSSL_FUNC_keymgmt_new_fn ed25519_new, ed448_new;
+static OSSL_FUNC_keymgmt_free_fn key_free;
+static OSSL_FUNC_keymgmt_has_fn key_has;
+static OSSL_FUNC_keymgmt_match_fn key_match;
+static OSSL_FUNC_keymgmt_import_fn key_import;
+static OSSL_FUNC_keymgmt_import_types_fn key_imexport_types;
+static OSSL_FUNC_keymgmt_export_types_fn key_imexport_types;
+static OSSL_FUNC_keymgmt_export_fn key_export;
+static OSSL_FUNC_keymgmt_get_params_fn key_get_params;
+static OSSL_FUNC_keymgmt_gettable_params_fn key_gettable_params;
+static OSSL_FUNC_keymgmt_validate_fn key_validate;
+static OSSL_FUNC_keymgmt_dup_fn key_dup;
+static OSSL_FUNC_keymgmt_load_fn key_load;
+static OSSL_FUNC_keymgmt_gen_init_fn ed25519_gen_init, ed448_gen_init;
+static OSSL_FUNC_keymgmt_gen_set_params_fn gen_set_params;
+static OSSL_FUNC_keymgmt_gen_settable_params_fn gen_settable_params;
+static OSSL_FUNC_keymgmt_gen_fn gen;
+static OSSL_FUNC_keymgmt_gen_cleanup_fn gen_cleanup;
+
 struct curve_facts {
     int bits;
     int security_bits;
@@ -61,10 +80,11 @@ static int key_has(const void *keydata, int selection)
 static int key_match(const void *keydata1, const void *keydata2, int selection)
 {
     const struct edfast_key *a = keydata1, *b = keydata2;
-    size_t len = edfast_key_bytes(a->curve);
+    size_t len;
 
-    if (a->curve != b->curve)
+    if (a == NULL || b == NULL || a->curve != b->curve)
         return 0;
+    len = edfast_key_bytes(a->curve);
     if ((selection & OSSL_KEYMGMT_SELECT_KEYPAIR) == 0)
         return 1;
     /* As the default provider: the public halves decide when both have one. */
@@ -155,10 +175,14 @@ static int set_int(OSSL_PARAM params[], const char *name, int value)
 static int key_get_params(void *keydata, OSSL_PARAM params[])
 {
     struct edfast_key *key = keydata;
-    const struct curve_facts *f = &facts[key->curve];
-    size_t len = edfast_key_bytes(key->curve);
+    const struct curve_facts *f;
+    size_t len;
     OSSL_PARAM *p;
 
+    if (key == NULL)
+        return 0;
+    f = &facts[key->curve];
+    len = edfast_key_bytes(key->curve);
     if (!set_int(params, OSSL_PKEY_PARAM_BITS, f->bits)
             || !set_int(params, OSSL_PKEY_PARAM_SECURITY_BITS, f->security_bits)
             || !set_int(params, OSSL_PKEY_PARAM_MAX_SIZE, f->max_signature_size))
@@ -201,7 +225,7 @@ static int key_validate(const void *keydata, int selection, int checktype)
     if ((selection & OSSL_KEYMGMT_SELECT_KEYPAIR) != OSSL_KEYMGMT_SELECT_KEYPAIR)
         return 1;
     /* A pair is valid only when the public half is the one the seed gives. */
-    ok = key->backend->derive_public(key->curve, key->seed, derived)
+    ok = key->ops->derive_public(key->seed, derived)
         && CRYPTO_memcmp(derived, key->pub, edfast_key_bytes(key->curve)) == 0;
     OPENSSL_cleanse(derived, sizeof(derived));
     return ok;
@@ -211,6 +235,8 @@ static void *key_dup(const void *keydata, int selection)
 {
     const struct edfast_key *key = keydata;
 
+    if (key == NULL)
+        return NULL;
     /* Keys never change once filled, so a copy with all the key has may be the key itself. */
     if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0 || !key->has_private)
         return edfast_key_up_ref((struct edfast_key *)key);
@@ -293,27 +319,27 @@ static void gen_cleanup(void *genctx)
     OPENSSL_free(genctx);
 }
 
-#define KEYMGMT_FUNCTIONS(curve)                                                        \
-    const OSSL_DISPATCH edfast_##curve##_keymgmt_functions[] = {                        \
-        {OSSL_FUNC_KEYMGMT_NEW, (void (*)(void))curve##_new},                           \
-        {OSSL_FUNC_KEYMGMT_FREE, (void (*)(void))key_free},                             \
-        {OSSL_FUNC_KEYMGMT_HAS, (void (*)(void))key_has},                               \
-        {OSSL_FUNC_KEYMGMT_MATCH, (void (*)(void))key_match},                           \
-        {OSSL_FUNC_KEYMGMT_IMPORT, (void (*)(void))key_import},                         \
-        {OSSL_FUNC_KEYMGMT_IMPORT_TYPES, (void (*)(void))key_imexport_types},           \
-        {OSSL_FUNC_KEYMGMT_EXPORT, (void (*)(void))key_export},                         \
-        {OSSL_FUNC_KEYMGMT_EXPORT_TYPES, (void (*)(void))key_imexport_types},           \
-        {OSSL_FUNC_KEYMGMT_GET_PARAMS, (void (*)(void))key_get_params},                 \
-        {OSSL_FUNC_KEYMGMT_GETTABLE_PARAMS, (void (*)(void))key_gettable_params},       \
-        {OSSL_FUNC_KEYMGMT_VALIDATE, (void (*)(void))key_validate},                     \
-        {OSSL_FUNC_KEYMGMT_DUP, (void (*)(void))key_dup},                               \
-        {OSSL_FUNC_KEYMGMT_LOAD, (void (*)(void))key_load},                             \
-        {OSSL_FUNC_KEYMGMT_GEN_INIT, (void (*)(void))curve##_gen_init},                 \
-        {OSSL_FUNC_KEYMGMT_GEN_SET_PARAMS, (void (*)(void))gen_set_params},             \
-        {OSSL_FUNC_KEYMGMT_GEN_SETTABLE_PARAMS, (void (*)(void))gen_settable_params},   \
-        {OSSL_FUNC_KEYMGMT_GEN, (void (*)(void))gen},                                   \
-        {OSSL_FUNC_KEYMGMT_GEN_CLEANUP, (void (*)(void))gen_cleanup},                   \
-        {0, NULL}                                                                       \
+#define KEYMGMT_FUNCTIONS(curve)                                                                   \
+    const OSSL_DISPATCH edfast_##curve##_keymgmt_functions[] = {                                   \
+        EDFAST_DISPATCH(OSSL_FUNC_KEYMGMT_NEW, curve##_new),                                       \
+        EDFAST_DISPATCH(OSSL_FUNC_KEYMGMT_FREE, key_free),                                         \
+        EDFAST_DISPATCH(OSSL_FUNC_KEYMGMT_HAS, key_has),                                           \
+        EDFAST_DISPATCH(OSSL_FUNC_KEYMGMT_MATCH, key_match),                                       \
+        EDFAST_DISPATCH(OSSL_FUNC_KEYMGMT_IMPORT, key_import),                                     \
+        EDFAST_DISPATCH(OSSL_FUNC_KEYMGMT_IMPORT_TYPES, key_imexport_types),                       \
+        EDFAST_DISPATCH(OSSL_FUNC_KEYMGMT_EXPORT, key_export),                                     \
+        EDFAST_DISPATCH(OSSL_FUNC_KEYMGMT_EXPORT_TYPES, key_imexport_types),                       \
+        EDFAST_DISPATCH(OSSL_FUNC_KEYMGMT_GET_PARAMS, key_get_params),                             \
+        EDFAST_DISPATCH(OSSL_FUNC_KEYMGMT_GETTABLE_PARAMS, key_gettable_params),                   \
+        EDFAST_DISPATCH(OSSL_FUNC_KEYMGMT_VALIDATE, key_validate),                                 \
+        EDFAST_DISPATCH(OSSL_FUNC_KEYMGMT_DUP, key_dup),                                           \
+        EDFAST_DISPATCH(OSSL_FUNC_KEYMGMT_LOAD, key_load),                                         \
+        EDFAST_DISPATCH(OSSL_FUNC_KEYMGMT_GEN_INIT, curve##_gen_init),                             \
+        EDFAST_DISPATCH(OSSL_FUNC_KEYMGMT_GEN_SET_PARAMS, gen_set_params),                         \
+        EDFAST_DISPATCH(OSSL_FUNC_KEYMGMT_GEN_SETTABLE_PARAMS, gen_settable_params),               \
+        EDFAST_DISPATCH(OSSL_FUNC_KEYMGMT_GEN, gen),                                               \
+        EDFAST_DISPATCH(OSSL_FUNC_KEYMGMT_GEN_CLEANUP, gen_cleanup),                               \
+        EDFAST_DISPATCH_END                                                                        \
     }
 
 KEYMGMT_FUNCTIONS(ed25519);

@@ -10,12 +10,21 @@ struct edfast_provctx {
     const OSSL_CORE_HANDLE *handle;
     /*
      * Chosen once at load time from EDFAST_BACKEND or the config's "backend":
-     * the backend that holds each curve's keys, and the one for each framing
-     * (the same one wherever it serves that framing).
+     * the backend that holds each curve's keys, its operations, and the
+     * operations for each framing (the key's own wherever they serve it;
+     * NULL when no backend does).
      */
     const struct edfast_backend *backend[EDFAST_CURVE_COUNT];
-    const struct edfast_backend *framing_backend[EDFAST_CURVE_COUNT][EDFAST_FRAMING_COUNT];
+    const struct edfast_curve_ops *ops[EDFAST_CURVE_COUNT];
+    const struct edfast_curve_ops *framing_ops[EDFAST_CURVE_COUNT][EDFAST_FRAMING_COUNT];
     char buildinfo[160];
+    /*
+     * This instance's own library context with only OpenSSL's default
+     * provider: key generation's DRBG, the prehash digests and the PKCS#8
+     * ciphers, so that edfast works when it is the only provider loaded.
+     */
+    OSSL_LIB_CTX *reference;
+    OSSL_PROVIDER *reference_provider;
     /* PH of Ed25519ph (SHA-512) and Ed448ph (SHAKE256), fetched once. */
     EVP_MD *prehash[EDFAST_CURVE_COUNT];
     /*

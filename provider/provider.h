@@ -5,6 +5,14 @@
 #include <openssl/core.h>
 #include <openssl/core_dispatch.h>
 
+/*
+ * One dispatch-table entry.  Every function a table names is declared first
+ * with OpenSSL's type for it (static OSSL_FUNC_signature_newctx_fn ...;), as
+ * OpenSSL's own providers do, so that the cast here cannot hide a mismatch.
+ */
+#define EDFAST_DISPATCH(id, fn) {(id), (void (*)(void))(fn)}
+#define EDFAST_DISPATCH_END {0, NULL}
+
 extern const OSSL_DISPATCH edfast_ed25519_keymgmt_functions[];
 extern const OSSL_DISPATCH edfast_ed448_keymgmt_functions[];
 extern const OSSL_DISPATCH edfast_ed25519_signature_functions[];

@@ -21,6 +21,19 @@
 #include "errors.h"
 #include "key.h"
 #include "provider.h"
+#include "edfast_names.h"
+
+static OSSL_FUNC_signature_newctx_fn ed25519_newctx, ed448_newctx;
+static OSSL_FUNC_signature_freectx_fn sig_freectx;
+static OSSL_FUNC_signature_dupctx_fn sig_dupctx;
+static OSSL_FUNC_signature_digest_sign_init_fn sig_digest_sign_init;
+static OSSL_FUNC_signature_digest_sign_fn sig_digest_sign;
+static OSSL_FUNC_signature_digest_verify_init_fn sig_digest_verify_init;
+static OSSL_FUNC_signature_digest_verify_fn sig_digest_verify;
+static OSSL_FUNC_signature_get_ctx_params_fn sig_get_ctx_params;
+static OSSL_FUNC_signature_gettable_ctx_params_fn sig_gettable_ctx_params;
+static OSSL_FUNC_signature_set_ctx_params_fn sig_set_ctx_params;
+static OSSL_FUNC_signature_settable_ctx_params_fn sig_settable_ctx_params;
 
 /* OpenSSL 3.2's names for the RFC 8032 instances, accepted on every version. */
 #define PARAM_INSTANCE "instance"
@@ -124,8 +137,6 @@ static void *sig_dupctx(void *vctx)
         edfast_key_up_ref(copy->key);
     return copy;
 }
-
-static int sig_set_ctx_params(void *vctx, const OSSL_PARAM params[]);
 
 /*
  * Takes the key and starts from the pure instance.  A NULL key keeps the one
@@ -245,8 +256,7 @@ static int frame(const struct sig_ctx *ctx, const unsigned char **msg, size_t *m
     }
     if (framed->framing == EDFAST_PREHASH && ctx->prehash_by_caller) {
         if (*msg_len != EDFAST_PREHASH_BYTES) {
-            /* No reason of its own yet (errors.c): the detail says what is wrong. */
-            EDFAST_RAISE(ctx->provctx, EDFAST_R_UNKNOWN_INSTANCE,
+            EDFAST_RAISE(ctx->provctx, EDFAST_R_INVALID_PREHASH_LENGTH,
                          "%s given PH(M) of %zu bytes, %d expected", ctx->instance->name,
                          *msg_len, EDFAST_PREHASH_BYTES);
             return 0;
@@ -263,42 +273,25 @@ static int frame(const struct sig_ctx *ctx, const unsigned char **msg, size_t *m
 }
 
 /*
- * Signs or verifies (sig_out NULL) with the backend that serves the framing:
- * the key's own, or, when that one does not frame it, another working from
- * a state made for this operation.
+ * Signs or verifies (sig_out NULL) with the operations that serve the
+ * framing: the key's own, or the key's fallback state for it (key.c).
  */
 static int run(const struct sig_ctx *ctx, const unsigned char *msg, size_t msg_len,
                uint8_t *sig_out, const uint8_t *sig_in)
 {
-    const struct edfast_key *key = ctx->key;
     uint8_t ph[EDFAST_PREHASH_BYTES];
     struct edfast_instance framed;
-    const struct edfast_backend *backend;
-    void *state;
+    const struct edfast_curve_ops *ops;
+    const void *state;
     int ok;
 
-    if (!frame(ctx, &msg, &msg_len, ph, &framed))
+    if (!frame(ctx, &msg, &msg_len, ph, &framed)
+            || (ops = edfast_key_ops_for(ctx->key, framed.framing, &state)) == NULL)
         return 0;
-    backend = ctx->provctx->framing_backend[ctx->curve][framed.framing];
-    if (backend == NULL) {
-        EDFAST_RAISE(ctx->provctx, EDFAST_R_NO_BACKEND, "for %s", ctx->instance->name);
-        return 0;
-    }
-    state = backend == key->backend
-        ? key->backend_state
-        : backend->key_new(key->curve, key->has_private ? key->seed : NULL,
-                           (uint8_t *)key->pub, 0);
-    if (state == NULL) {
-        EDFAST_RAISE(ctx->provctx, EDFAST_R_BACKEND_FAILURE, "%s could not take the key",
-                     backend->name);
-        return 0;
-    }
-    ok = sig_out != NULL ? backend->sign(state, &framed, msg, msg_len, sig_out)
-                         : backend->verify(state, &framed, msg, msg_len, sig_in);
+    ok = sig_out != NULL ? ops->sign(state, &framed, msg, msg_len, sig_out)
+                         : ops->verify(state, &framed, msg, msg_len, sig_in);
     if (sig_out != NULL && !ok)
-        EDFAST_RAISE(ctx->provctx, EDFAST_R_BACKEND_FAILURE, "%s could not sign", backend->name);
-    if (state != key->backend_state)
-        backend->key_free(state);
+        EDFAST_RAISE(ctx->provctx, EDFAST_R_BACKEND_FAILURE, "%s could not sign", ops->backend);
     return ok;
 }
 
@@ -317,7 +310,7 @@ static int sig_digest_sign(void *vctx, unsigned char *sig, size_t *siglen, size_
         return 1;
     }
     if (sigsize < needed) {
-        EDFAST_RAISE(ctx->provctx, EDFAST_R_INVALID_SIGNATURE_LENGTH,
+        EDFAST_RAISE(ctx->provctx, EDFAST_R_BUFFER_TOO_SMALL,
                      "buffer of %zu bytes, %zu needed", sigsize, needed);
         return 0;
     }
@@ -429,7 +422,7 @@ static int sig_set_ctx_params(void *vctx, const OSSL_PARAM params[])
         return 1;
     p = OSSL_PARAM_locate_const(params, PARAM_INSTANCE);
     if (p != NULL && ctx->instance_preset) {
-        EDFAST_RAISE(ctx->provctx, EDFAST_R_UNKNOWN_INSTANCE,
+        EDFAST_RAISE(ctx->provctx, EDFAST_R_INSTANCE_FIXED,
                      "the instance is %s, fixed by the algorithm", ctx->instance->name);
         return 0;
     }
@@ -451,25 +444,6 @@ static const OSSL_PARAM *sig_settable_ctx_params(void *vctx, void *provctx)
     (void)provctx;
     return settable_ctx;
 }
-
-#define SIGNATURE_FUNCTIONS(curve)                                                        \
-    const OSSL_DISPATCH edfast_##curve##_signature_functions[] = {                        \
-        {OSSL_FUNC_SIGNATURE_NEWCTX, (void (*)(void))curve##_newctx},                     \
-        {OSSL_FUNC_SIGNATURE_DIGEST_SIGN_INIT, (void (*)(void))sig_digest_sign_init},     \
-        {OSSL_FUNC_SIGNATURE_DIGEST_SIGN, (void (*)(void))sig_digest_sign},               \
-        {OSSL_FUNC_SIGNATURE_DIGEST_VERIFY_INIT, (void (*)(void))sig_digest_verify_init}, \
-        {OSSL_FUNC_SIGNATURE_DIGEST_VERIFY, (void (*)(void))sig_digest_verify},           \
-        {OSSL_FUNC_SIGNATURE_FREECTX, (void (*)(void))sig_freectx},                       \
-        {OSSL_FUNC_SIGNATURE_DUPCTX, (void (*)(void))sig_dupctx},                         \
-        {OSSL_FUNC_SIGNATURE_GET_CTX_PARAMS, (void (*)(void))sig_get_ctx_params},         \
-        {OSSL_FUNC_SIGNATURE_GETTABLE_CTX_PARAMS, (void (*)(void))sig_gettable_ctx_params}, \
-        {OSSL_FUNC_SIGNATURE_SET_CTX_PARAMS, (void (*)(void))sig_set_ctx_params},         \
-        {OSSL_FUNC_SIGNATURE_SETTABLE_CTX_PARAMS, (void (*)(void))sig_settable_ctx_params}, \
-        {0, NULL}                                                                         \
-    }
-
-SIGNATURE_FUNCTIONS(ed25519);
-SIGNATURE_FUNCTIONS(ed448);
 
 #if defined(OSSL_FUNC_SIGNATURE_SIGN_MESSAGE_INIT)
 /*
@@ -523,14 +497,16 @@ static int variant_init(void *vctx, void *key, int for_signing, enum edfast_fram
  * fn_verify_init, of OSSL_FUNC_signature_sign_init_fn's type (which is also
  * that of the message inits).
  */
-#define VARIANT_INIT(fn, framing, preset, by_caller)                                  \
-    static int fn##_sign_init(void *vctx, void *key, const OSSL_PARAM params[])        \
-    {                                                                                  \
-        return variant_init(vctx, key, 1, framing, preset, by_caller, params);         \
-    }                                                                                  \
-    static int fn##_verify_init(void *vctx, void *key, const OSSL_PARAM params[])      \
-    {                                                                                  \
-        return variant_init(vctx, key, 0, framing, preset, by_caller, params);         \
+#define VARIANT_INIT(fn, framing, preset, by_caller)                                               \
+    static OSSL_FUNC_signature_sign_message_init_fn fn##_sign_init;                                \
+    static OSSL_FUNC_signature_verify_message_init_fn fn##_verify_init;                            \
+    static int fn##_sign_init(void *vctx, void *key, const OSSL_PARAM params[])                    \
+    {                                                                                              \
+        return variant_init(vctx, key, 1, framing, preset, by_caller, params);                     \
+    }                                                                                              \
+    static int fn##_verify_init(void *vctx, void *key, const OSSL_PARAM params[])                  \
+    {                                                                                              \
+        return variant_init(vctx, key, 0, framing, preset, by_caller, params);                     \
     }
 
 /* Message API: the message itself, with the instance the name says. */
@@ -541,15 +517,21 @@ VARIANT_INIT(ctx_message, EDFAST_CONTEXT, 1, 0)
 VARIANT_INIT(pure_prehashed, EDFAST_PURE, 0, 1)
 VARIANT_INIT(ph_prehashed, EDFAST_PREHASH, 1, 1)
 
+static OSSL_FUNC_signature_query_key_types_fn ed25519_query_key_types, ed448_query_key_types;
+static OSSL_FUNC_signature_settable_ctx_params_fn sig_settable_variant_ctx_params;
+/* The 3.4 one-shot sign / verify have the digest ones' arguments. */
+static OSSL_FUNC_signature_sign_fn sig_digest_sign;
+static OSSL_FUNC_signature_verify_fn sig_digest_verify;
+
 static const char **ed25519_query_key_types(void)
 {
-    static const char *types[] = {"ED25519", NULL};
+    static const char *types[] = {EDFAST_KEY_ED25519, NULL};
     return types;
 }
 
 static const char **ed448_query_key_types(void)
 {
-    static const char *types[] = {"ED448", NULL};
+    static const char *types[] = {EDFAST_KEY_ED448, NULL};
     return types;
 }
 
@@ -565,45 +547,64 @@ static const OSSL_PARAM *sig_settable_variant_ctx_params(void *vctx, void *provc
     (void)provctx;
     return settable_variant_ctx;
 }
+#endif
 
-#define FN(id, fn) {OSSL_FUNC_SIGNATURE_##id, (void (*)(void))(fn)}
+#define SIGNATURE_FUNCTIONS(curve)                                                                 \
+    const OSSL_DISPATCH edfast_##curve##_signature_functions[] = {                                 \
+        EDFAST_DISPATCH(OSSL_FUNC_SIGNATURE_NEWCTX, curve##_newctx),                               \
+        EDFAST_DISPATCH(OSSL_FUNC_SIGNATURE_DIGEST_SIGN_INIT, sig_digest_sign_init),               \
+        EDFAST_DISPATCH(OSSL_FUNC_SIGNATURE_DIGEST_SIGN, sig_digest_sign),                         \
+        EDFAST_DISPATCH(OSSL_FUNC_SIGNATURE_DIGEST_VERIFY_INIT, sig_digest_verify_init),           \
+        EDFAST_DISPATCH(OSSL_FUNC_SIGNATURE_DIGEST_VERIFY, sig_digest_verify),                     \
+        EDFAST_DISPATCH(OSSL_FUNC_SIGNATURE_FREECTX, sig_freectx),                                 \
+        EDFAST_DISPATCH(OSSL_FUNC_SIGNATURE_DUPCTX, sig_dupctx),                                   \
+        EDFAST_DISPATCH(OSSL_FUNC_SIGNATURE_GET_CTX_PARAMS, sig_get_ctx_params),                   \
+        EDFAST_DISPATCH(OSSL_FUNC_SIGNATURE_GETTABLE_CTX_PARAMS, sig_gettable_ctx_params),         \
+        EDFAST_DISPATCH(OSSL_FUNC_SIGNATURE_SET_CTX_PARAMS, sig_set_ctx_params),                   \
+        EDFAST_DISPATCH(OSSL_FUNC_SIGNATURE_SETTABLE_CTX_PARAMS, sig_settable_ctx_params),         \
+        EDFAST_DISPATCH_END                                                                        \
+    }
 
+SIGNATURE_FUNCTIONS(ed25519);
+SIGNATURE_FUNCTIONS(ed448);
+
+#if defined(OSSL_FUNC_SIGNATURE_SIGN_MESSAGE_INIT)
 /* What every 3.4+ table has; sig_digest_sign / sig_digest_verify are one-shot already. */
-#define MESSAGE_FUNCTIONS(curve, init)                           \
-    FN(NEWCTX, curve##_newctx),                                  \
-    FN(SIGN_MESSAGE_INIT, init##_sign_init),                     \
-    FN(SIGN, sig_digest_sign),                                   \
-    FN(VERIFY_MESSAGE_INIT, init##_verify_init),                 \
-    FN(VERIFY, sig_digest_verify),                               \
-    FN(FREECTX, sig_freectx),                                    \
-    FN(DUPCTX, sig_dupctx),                                      \
-    FN(QUERY_KEY_TYPES, curve##_query_key_types),                \
-    FN(GET_CTX_PARAMS, sig_get_ctx_params),                      \
-    FN(GETTABLE_CTX_PARAMS, sig_gettable_ctx_params),            \
-    FN(SET_CTX_PARAMS, sig_set_ctx_params)
+#define MESSAGE_FUNCTIONS(curve, init)                                                             \
+    EDFAST_DISPATCH(OSSL_FUNC_SIGNATURE_NEWCTX, curve##_newctx),                                   \
+    EDFAST_DISPATCH(OSSL_FUNC_SIGNATURE_SIGN_MESSAGE_INIT, init##_sign_init),                      \
+    EDFAST_DISPATCH(OSSL_FUNC_SIGNATURE_SIGN, sig_digest_sign),                                    \
+    EDFAST_DISPATCH(OSSL_FUNC_SIGNATURE_VERIFY_MESSAGE_INIT, init##_verify_init),                  \
+    EDFAST_DISPATCH(OSSL_FUNC_SIGNATURE_VERIFY, sig_digest_verify),                                \
+    EDFAST_DISPATCH(OSSL_FUNC_SIGNATURE_FREECTX, sig_freectx),                                     \
+    EDFAST_DISPATCH(OSSL_FUNC_SIGNATURE_DUPCTX, sig_dupctx),                                       \
+    EDFAST_DISPATCH(OSSL_FUNC_SIGNATURE_QUERY_KEY_TYPES, curve##_query_key_types),                 \
+    EDFAST_DISPATCH(OSSL_FUNC_SIGNATURE_GET_CTX_PARAMS, sig_get_ctx_params),                       \
+    EDFAST_DISPATCH(OSSL_FUNC_SIGNATURE_GETTABLE_CTX_PARAMS, sig_gettable_ctx_params),             \
+    EDFAST_DISPATCH(OSSL_FUNC_SIGNATURE_SET_CTX_PARAMS, sig_set_ctx_params)
 
 /* ED25519 / ED448: everything of 3.0, plus the message API and sign_init for PH(M). */
-#define PURE_MESSAGE_FUNCTIONS(curve)                                                 \
-    const OSSL_DISPATCH edfast_##curve##_message_signature_functions[] = {            \
-        MESSAGE_FUNCTIONS(curve, pure_message),                                       \
-        FN(SIGN_INIT, pure_prehashed_sign_init),                                      \
-        FN(VERIFY_INIT, pure_prehashed_verify_init),                                  \
-        FN(DIGEST_SIGN_INIT, sig_digest_sign_init),                                   \
-        FN(DIGEST_SIGN, sig_digest_sign),                                             \
-        FN(DIGEST_VERIFY_INIT, sig_digest_verify_init),                               \
-        FN(DIGEST_VERIFY, sig_digest_verify),                                         \
-        FN(SETTABLE_CTX_PARAMS, sig_settable_ctx_params),                             \
-        {0, NULL}                                                                     \
+#define PURE_MESSAGE_FUNCTIONS(curve)                                                              \
+    const OSSL_DISPATCH edfast_##curve##_message_signature_functions[] = {                         \
+        MESSAGE_FUNCTIONS(curve, pure_message),                                                    \
+        EDFAST_DISPATCH(OSSL_FUNC_SIGNATURE_SIGN_INIT, pure_prehashed_sign_init),                  \
+        EDFAST_DISPATCH(OSSL_FUNC_SIGNATURE_VERIFY_INIT, pure_prehashed_verify_init),              \
+        EDFAST_DISPATCH(OSSL_FUNC_SIGNATURE_DIGEST_SIGN_INIT, sig_digest_sign_init),               \
+        EDFAST_DISPATCH(OSSL_FUNC_SIGNATURE_DIGEST_SIGN, sig_digest_sign),                         \
+        EDFAST_DISPATCH(OSSL_FUNC_SIGNATURE_DIGEST_VERIFY_INIT, sig_digest_verify_init),           \
+        EDFAST_DISPATCH(OSSL_FUNC_SIGNATURE_DIGEST_VERIFY, sig_digest_verify),                     \
+        EDFAST_DISPATCH(OSSL_FUNC_SIGNATURE_SETTABLE_CTX_PARAMS, sig_settable_ctx_params),         \
+        EDFAST_DISPATCH_END                                                                        \
     }
 
 /* ED25519ph, ED25519ctx, ED448ph: no EVP_DigestSign, as in 3.4. */
-#define VARIANT_FUNCTIONS(name, curve, init, plain_init)                              \
-    const OSSL_DISPATCH edfast_##name##_signature_functions[] = {                     \
-        MESSAGE_FUNCTIONS(curve, init),                                               \
-        FN(SIGN_INIT, plain_init##_sign_init),                                        \
-        FN(VERIFY_INIT, plain_init##_verify_init),                                    \
-        FN(SETTABLE_CTX_PARAMS, sig_settable_variant_ctx_params),                     \
-        {0, NULL}                                                                     \
+#define VARIANT_FUNCTIONS(name, curve, init, plain_init)                                           \
+    const OSSL_DISPATCH edfast_##name##_signature_functions[] = {                                  \
+        MESSAGE_FUNCTIONS(curve, init),                                                            \
+        EDFAST_DISPATCH(OSSL_FUNC_SIGNATURE_SIGN_INIT, plain_init##_sign_init),                    \
+        EDFAST_DISPATCH(OSSL_FUNC_SIGNATURE_VERIFY_INIT, plain_init##_verify_init),                \
+        EDFAST_DISPATCH(OSSL_FUNC_SIGNATURE_SETTABLE_CTX_PARAMS, sig_settable_variant_ctx_params), \
+        EDFAST_DISPATCH_END                                                                        \
     }
 
 PURE_MESSAGE_FUNCTIONS(ed25519);

@@ -42,6 +42,15 @@
 #include "key.h"
 #include "provider.h"
 
+static OSSL_FUNC_store_open_fn store_open;
+static OSSL_FUNC_store_attach_fn store_attach;
+static OSSL_FUNC_store_settable_ctx_params_fn store_settable_ctx_params;
+static OSSL_FUNC_store_set_ctx_params_fn store_set_ctx_params;
+static OSSL_FUNC_store_load_fn store_load;
+static OSSL_FUNC_store_eof_fn store_eof;
+static OSSL_FUNC_store_close_fn store_close;
+static OSSL_FUNC_store_export_object_fn store_export_object;
+
 struct store_ctx {
     const struct edfast_provctx *provctx;
     BIO *in;             /* the file or attached BIO, until read */
@@ -173,7 +182,7 @@ static int store_set_ctx_params(void *vctx, const OSSL_PARAM params[])
         return 0;
     }
     /* The hash is SHA-1 based: computed where edfast always has SHA-1. */
-    ctx->subject_hash = X509_NAME_hash_ex(name, edfast_codec_crypto_libctx(), NULL, &ok);
+    ctx->subject_hash = X509_NAME_hash_ex(name, ctx->provctx->reference, NULL, &ok);
     X509_NAME_free(name);
     ctx->search = ok;
     return ok;
@@ -243,11 +252,12 @@ static int hand_over(const struct label *label, const unsigned char *der, size_t
  * a store).  1 with the PrivateKeyInfo's DER, 0 when der is no
  * EncryptedPrivateKeyInfo, -1 on error.
  */
-static int decrypt_epki(const unsigned char *der, size_t der_len, OSSL_PASSPHRASE_CALLBACK *pw_cb,
-                        void *pw_cbarg, unsigned char **plain, int *plain_len)
+static int decrypt_epki(const struct edfast_provctx *provctx, const unsigned char *der,
+                        size_t der_len, OSSL_PASSPHRASE_CALLBACK *pw_cb, void *pw_cbarg,
+                        unsigned char **plain, int *plain_len)
 {
     PKCS8_PRIV_KEY_INFO *p8info = NULL;
-    int found = edfast_codec_decrypt_epki(der, der_len, pw_cb, pw_cbarg, &p8info);
+    int found = edfast_codec_decrypt_epki(provctx, der, der_len, pw_cb, pw_cbarg, &p8info);
 
     if (found <= 0)
         return found;
@@ -309,7 +319,7 @@ static int load_object(struct store_ctx *ctx, const struct label *label, const u
     if (label == &labels[EPKI_LABEL] && !private_wanted)
         return SKIPPED;
     if (private_wanted && (label == NULL || label == &labels[EPKI_LABEL])) {
-        found = decrypt_epki(der, der_len, pw_cb, pw_cbarg, &plain, &plain_len);
+        found = decrypt_epki(ctx->provctx, der, der_len, pw_cb, pw_cbarg, &plain, &plain_len);
         if (found < 0)
             return 0;
         if (found > 0) {
@@ -516,13 +526,13 @@ static int store_export_object(void *ctx, const void *reference, size_t referenc
 }
 
 const OSSL_DISPATCH edfast_file_store_functions[] = {
-    {OSSL_FUNC_STORE_EXPORT_OBJECT, (void (*)(void))store_export_object},
-    {OSSL_FUNC_STORE_OPEN, (void (*)(void))store_open},
-    {OSSL_FUNC_STORE_ATTACH, (void (*)(void))store_attach},
-    {OSSL_FUNC_STORE_SETTABLE_CTX_PARAMS, (void (*)(void))store_settable_ctx_params},
-    {OSSL_FUNC_STORE_SET_CTX_PARAMS, (void (*)(void))store_set_ctx_params},
-    {OSSL_FUNC_STORE_LOAD, (void (*)(void))store_load},
-    {OSSL_FUNC_STORE_EOF, (void (*)(void))store_eof},
-    {OSSL_FUNC_STORE_CLOSE, (void (*)(void))store_close},
-    {0, NULL}
+    EDFAST_DISPATCH(OSSL_FUNC_STORE_EXPORT_OBJECT, store_export_object),
+    EDFAST_DISPATCH(OSSL_FUNC_STORE_OPEN, store_open),
+    EDFAST_DISPATCH(OSSL_FUNC_STORE_ATTACH, store_attach),
+    EDFAST_DISPATCH(OSSL_FUNC_STORE_SETTABLE_CTX_PARAMS, store_settable_ctx_params),
+    EDFAST_DISPATCH(OSSL_FUNC_STORE_SET_CTX_PARAMS, store_set_ctx_params),
+    EDFAST_DISPATCH(OSSL_FUNC_STORE_LOAD, store_load),
+    EDFAST_DISPATCH(OSSL_FUNC_STORE_EOF, store_eof),
+    EDFAST_DISPATCH(OSSL_FUNC_STORE_CLOSE, store_close),
+    EDFAST_DISPATCH_END
 };

@@ -23,18 +23,11 @@ struct decaf_key {
     void *foreign_pair;
 };
 
-static unsigned decaf_framings(enum edfast_curve curve)
-{
-    return curve == EDFAST_ED448
-        ? EDFAST_FRAMING_BIT(EDFAST_PURE) | EDFAST_FRAMING_BIT(EDFAST_CONTEXT)
-          | EDFAST_FRAMING_BIT(EDFAST_PREHASH)
-        : 0;
-}
+/* The reference, for a seed given with a public key not its own. */
+#define REFERENCE (edfast_openssl_backend.curve[EDFAST_ED448])
 
-static int decaf_derive_public(enum edfast_curve curve, const uint8_t *seed, uint8_t *pub)
+static int decaf_derive_public(const uint8_t *seed, uint8_t *pub)
 {
-    if (curve != EDFAST_ED448)
-        return 0;
     decaf_ed448_derive_public_key(pub, seed);
     return 1;
 }
@@ -45,50 +38,59 @@ static void decaf_key_free(void *state)
 
     if (key == NULL)
         return;
-    edfast_openssl_backend.key_free(key->foreign_pair);
+    REFERENCE->key_free(key->foreign_pair);
     OPENSSL_cleanse(key, sizeof(*key));
     free(key);
 }
 
-static void *decaf_key_new(enum edfast_curve curve, const uint8_t *seed, uint8_t *pub,
-                           int derive_pub)
+static void *decaf_key_from_seed(const uint8_t *seed, uint8_t *pub)
 {
-    struct decaf_key *key;
+    struct decaf_key *key = calloc(1, sizeof(*key));
 
-    if (curve != EDFAST_ED448 || (key = calloc(1, sizeof(*key))) == NULL)
+    if (key == NULL)
         return NULL;
-    key->has_secret = seed != NULL;
-    if (derive_pub)
-        decaf_ed448_derive_public_key(pub, seed);
-    memcpy(key->pub, pub, sizeof(key->pub));
-    if (seed != NULL && !derive_pub) {
-        uint8_t own[DECAF_EDDSA_448_PUBLIC_BYTES];
-
-        decaf_ed448_derive_public_key(own, seed);
-        edfast_declassify(own, sizeof(own));
-        if (memcmp(own, pub, sizeof(own)) != 0) {
-            key->foreign_pair = edfast_openssl_backend.key_new(curve, seed, pub, 0);
-            if (key->foreign_pair == NULL) {
-                decaf_key_free(key);
-                return NULL;
-            }
-        }
-    }
-    if (seed != NULL)
-        memcpy(key->seed, seed, sizeof(key->seed));
+    key->has_secret = 1;
+    decaf_ed448_derive_public_key(key->pub, seed);
+    memcpy(pub, key->pub, sizeof(key->pub));
+    memcpy(key->seed, seed, sizeof(key->seed));
     return key;
 }
 
+static void *decaf_key_from_pair(const uint8_t *seed, const uint8_t *pub)
+{
+    struct decaf_key *key = calloc(1, sizeof(*key));
+    uint8_t own[DECAF_EDDSA_448_PUBLIC_BYTES];
+
+    if (key == NULL)
+        return NULL;
+    memcpy(key->pub, pub, sizeof(key->pub));
+    if (seed == NULL)
+        return key;
+    key->has_secret = 1;
+    memcpy(key->seed, seed, sizeof(key->seed));
+    decaf_ed448_derive_public_key(own, seed);
+    edfast_declassify(own, sizeof(own));
+    if (memcmp(own, pub, sizeof(own)) != 0) {
+        key->foreign_pair = REFERENCE->key_from_pair(seed, pub);
+        if (key->foreign_pair == NULL) {
+            decaf_key_free(key);
+            return NULL;
+        }
+    }
+    return key;
+}
 
 static int decaf_sign(const void *state, const struct edfast_instance *instance,
                       const uint8_t *msg, size_t msg_len, uint8_t *sig)
 {
     const struct decaf_key *key = state;
 
-    if (!key->has_secret || instance->context_len > EDFAST_MAX_CONTEXT_BYTES)
+    if (!key->has_secret)
         return 0;
+    /* The reference frames only pure Ed448: other instances of such a pair are refused. */
     if (key->foreign_pair != NULL)
-        return edfast_openssl_backend.sign(key->foreign_pair, instance, msg, msg_len, sig);
+        return edfast_ops_serve(REFERENCE, instance->framing)
+            && REFERENCE->sign(key->foreign_pair, instance, msg, msg_len, sig);
     decaf_ed448_sign(sig, key->seed, key->pub, msg, msg_len,
                      instance->framing == EDFAST_PREHASH,
                      instance->context, (uint8_t)instance->context_len);
@@ -100,20 +102,26 @@ static int decaf_verify(const void *state, const struct edfast_instance *instanc
 {
     const struct decaf_key *key = state;
 
-    if (instance->context_len > EDFAST_MAX_CONTEXT_BYTES)
-        return 0;
     return decaf_ed448_verify(sig, key->pub, msg, msg_len,
                               instance->framing == EDFAST_PREHASH,
                               instance->context, (uint8_t)instance->context_len)
         == DECAF_SUCCESS;
 }
 
-const struct edfast_backend edfast_decaf_backend = {
-    .name = "decaf",
-    .framings = decaf_framings,
+static const struct edfast_curve_ops ed448_ops = {
+    .backend = "decaf",
+    .curve = EDFAST_ED448,
+    .framings = EDFAST_FRAMING_BIT(EDFAST_PURE) | EDFAST_FRAMING_BIT(EDFAST_CONTEXT)
+                | EDFAST_FRAMING_BIT(EDFAST_PREHASH),
     .derive_public = decaf_derive_public,
-    .key_new = decaf_key_new,
+    .key_from_seed = decaf_key_from_seed,
+    .key_from_pair = decaf_key_from_pair,
     .key_free = decaf_key_free,
     .sign = decaf_sign,
     .verify = decaf_verify,
+};
+
+const struct edfast_backend edfast_decaf_backend = {
+    .name = "decaf",
+    .curve = {[EDFAST_ED448] = &ed448_ops},
 };

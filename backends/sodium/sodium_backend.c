@@ -15,39 +15,39 @@ struct sodium_key {
     int has_secret;
 };
 
-static unsigned sodium_framings(enum edfast_curve curve)
-{
-    return curve == EDFAST_ED25519 ? EDFAST_FRAMING_BIT(EDFAST_PURE) : 0;
-}
-
 static int sodium_init_library(OSSL_LIB_CTX *reference)
 {
     (void)reference;
     return sodium_init() >= 0;
 }
 
-static int sodium_derive_public(enum edfast_curve curve, const uint8_t *seed, uint8_t *pub)
+static int sodium_derive_public(const uint8_t *seed, uint8_t *pub)
 {
     uint8_t secret[crypto_sign_ed25519_SECRETKEYBYTES];
-    int ok = curve == EDFAST_ED25519
-        && crypto_sign_ed25519_seed_keypair(pub, secret, seed) == 0;
+    int ok = crypto_sign_ed25519_seed_keypair(pub, secret, seed) == 0;
 
     sodium_memzero(secret, sizeof(secret));
     return ok;
 }
 
-static void *sodium_key_new(enum edfast_curve curve, const uint8_t *seed, uint8_t *pub,
-                            int derive_pub)
+static void *sodium_key_from_seed(const uint8_t *seed, uint8_t *pub)
 {
-    struct sodium_key *key;
+    struct sodium_key *key = calloc(1, sizeof(*key));
 
-    if (curve != EDFAST_ED25519 || (key = calloc(1, sizeof(*key))) == NULL)
+    if (key == NULL)
+        return NULL;
+    key->has_secret = 1;
+    crypto_sign_ed25519_seed_keypair(pub, key->secret, seed);
+    return key;
+}
+
+static void *sodium_key_from_pair(const uint8_t *seed, const uint8_t *pub)
+{
+    struct sodium_key *key = calloc(1, sizeof(*key));
+
+    if (key == NULL)
         return NULL;
     key->has_secret = seed != NULL;
-    if (derive_pub) {
-        crypto_sign_ed25519_seed_keypair(pub, key->secret, seed);
-        return key;
-    }
     if (seed != NULL)
         memcpy(key->secret, seed, crypto_sign_ed25519_SEEDBYTES);
     memcpy(key->secret + crypto_sign_ed25519_SEEDBYTES, pub, crypto_sign_ed25519_PUBLICKEYBYTES);
@@ -67,7 +67,8 @@ static int sodium_sign(const void *state, const struct edfast_instance *instance
 {
     const struct sodium_key *key = state;
 
-    return key->has_secret && instance->framing == EDFAST_PURE
+    (void)instance; /* pure, the one framing served */
+    return key->has_secret
         && crypto_sign_ed25519_detached(sig, NULL, msg, msg_len, key->secret) == 0;
 }
 
@@ -125,11 +126,11 @@ static int sodium_refuses_early(const uint8_t *pub, const uint8_t *sig)
 static int reference_verify(const uint8_t *pub, const struct edfast_instance *instance,
                             const uint8_t *msg, size_t msg_len, const uint8_t *sig)
 {
-    void *reference = edfast_openssl_backend.key_new(EDFAST_ED25519, NULL, (uint8_t *)pub, 0);
-    int ok = reference != NULL
-        && edfast_openssl_backend.verify(reference, instance, msg, msg_len, sig);
+    const struct edfast_curve_ops *ops = edfast_openssl_backend.curve[EDFAST_ED25519];
+    void *reference = ops->key_from_pair(NULL, pub);
+    int ok = reference != NULL && ops->verify(reference, instance, msg, msg_len, sig);
 
-    edfast_openssl_backend.key_free(reference);
+    ops->key_free(reference);
     return ok;
 }
 
@@ -138,21 +139,26 @@ static int sodium_verify(const void *state, const struct edfast_instance *instan
 {
     const uint8_t *pub = ((const struct sodium_key *)state)->secret + crypto_sign_ed25519_SEEDBYTES;
 
-    if (instance->framing != EDFAST_PURE)
-        return 0;
     if (crypto_sign_ed25519_verify_detached(sig, msg, msg_len, pub) == 0)
         return 1;
     return sodium_refuses_early(pub, sig)
         && reference_verify(pub, instance, msg, msg_len, sig);
 }
 
-const struct edfast_backend edfast_sodium_backend = {
-    .name = "sodium",
-    .framings = sodium_framings,
-    .init = sodium_init_library,
+static const struct edfast_curve_ops ed25519_ops = {
+    .backend = "sodium",
+    .curve = EDFAST_ED25519,
+    .framings = EDFAST_FRAMING_BIT(EDFAST_PURE),
     .derive_public = sodium_derive_public,
-    .key_new = sodium_key_new,
+    .key_from_seed = sodium_key_from_seed,
+    .key_from_pair = sodium_key_from_pair,
     .key_free = sodium_key_free,
     .sign = sodium_sign,
     .verify = sodium_verify,
+};
+
+const struct edfast_backend edfast_sodium_backend = {
+    .name = "sodium",
+    .init = sodium_init_library,
+    .curve = {[EDFAST_ED25519] = &ed25519_ops},
 };

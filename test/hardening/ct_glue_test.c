@@ -1,14 +1,14 @@
 /*
  * Constant time of the sodium and decaf backends' glue (and of what it calls
  * in libsodium and libdecaf), run under valgrind memcheck: the seed is marked
- * undefined (VALGRIND_MAKE_MEM_UNDEFINED) before key_new and sign are called
- * through backend.h, so a branch or a memory index that depends on it is
+ * undefined (VALGRIND_MAKE_MEM_UNDEFINED) before a key state is made and sign is
+ * called through backend.h, so a branch or a memory index that depends on it is
  * reported and fails the run.  Public results (the public key, the
  * signature) are marked defined before they are checked.
  *
- *   hardening_ct_glue            key_new deriving the public key, then sign
- *                                (every framing the backend serves)
- *   hardening_ct_glue given-pub  key_new given the seed and its public key
+ *   hardening_ct_glue            key_from_seed deriving the public key, then
+ *                                sign (every framing the backend serves)
+ *   hardening_ct_glue given-pub  key_from_pair given the seed and its public key
  *                                (EVP_PKEY_fromdata with both halves)
  *
  * Without valgrind the program still runs and checks the signatures.
@@ -19,11 +19,11 @@
 #include "backend.h"
 #include "edfast_test_util.h"
 
-static void exercise(const struct edfast_backend *b, enum edfast_curve curve, int given_pub,
+static void exercise(const struct edfast_curve_ops *b, enum edfast_curve curve, int given_pub,
                      struct et_rng *rng)
 {
     static const uint8_t context[3] = {'f', 'o', 'o'};
-    const struct edfast_backend *ref = edfast_backend_by_name("openssl");
+    const struct edfast_curve_ops *ref = edfast_backend_by_name("openssl")->curve[curve];
     size_t klen = edfast_key_bytes(curve);
     uint8_t seed[EDFAST_MAX_KEY_BYTES], pub[EDFAST_MAX_KEY_BYTES], sig[EDFAST_MAX_SIG_BYTES];
     uint8_t msg[48];
@@ -36,11 +36,11 @@ static void exercise(const struct edfast_backend *b, enum edfast_curve curve, in
         et_rng_bytes(rng, seed, klen);
         et_rng_bytes(rng, msg, sizeof(msg));
         if (given_pub)
-            ET_CHECK(ref->derive_public(curve, seed, pub), "reference public key");
+            ET_CHECK(ref->derive_public(seed, pub), "reference public key");
         VALGRIND_MAKE_MEM_UNDEFINED(seed, klen);
-        state = b->key_new(curve, seed, pub, !given_pub);
+        state = given_pub ? b->key_from_pair(seed, pub) : b->key_from_seed(seed, pub);
         VALGRIND_MAKE_MEM_DEFINED(pub, klen);
-        ET_CHECK(state != NULL, "%s key_new", b->name);
+        ET_CHECK(state != NULL, "%s key state", b->backend);
         if (state == NULL)
             continue;
         for (int f = 0; f < EDFAST_FRAMING_COUNT; f++) {
@@ -52,17 +52,16 @@ static void exercise(const struct edfast_backend *b, enum edfast_curve curve, in
                 in.context_len = 0;
             }
             /* the reference where it frames this instance, else the backend itself */
-            const struct edfast_backend *v =
-                (ref->framings(curve) & EDFAST_FRAMING_BIT(f)) != 0 ? ref : b;
+            const struct edfast_curve_ops *v = edfast_ops_serve(ref, (enum edfast_framing)f) ? ref : b;
 
-            if ((b->framings(curve) & EDFAST_FRAMING_BIT(f)) == 0)
+            if (!edfast_ops_serve(b, (enum edfast_framing)f))
                 continue;
-            check = v->key_new(curve, NULL, pub, 0);
+            check = v->key_from_pair(NULL, pub);
             ET_CHECK(b->sign(state, &in, msg, sizeof(msg), sig) == 1, "%s sign framing %d",
-                     b->name, f);
+                     b->backend, f);
             VALGRIND_MAKE_MEM_DEFINED(sig, 2 * klen);
             ET_CHECK(check != NULL && v->verify(check, &in, msg, sizeof(msg), sig) == 1,
-                     "%s: %s verifies the signature (framing %d)", b->name, v->name, f);
+                     "%s: %s verifies the signature (framing %d)", b->backend, v->backend, f);
             v->key_free(check);
         }
         b->key_free(state);
@@ -90,10 +89,10 @@ int main(int argc, char **argv)
             continue;
         }
         for (int curve = 0; curve < EDFAST_CURVE_COUNT; curve++)
-            if (b->framings((enum edfast_curve)curve) != 0) {
+            if (b->curve[curve] != NULL) {
                 printf("%s %s%s\n", names[i], curve == EDFAST_ED25519 ? "Ed25519" : "Ed448",
                        given_pub ? " (public key given)" : "");
-                exercise(b, (enum edfast_curve)curve, given_pub, &rng);
+                exercise(b->curve[curve], (enum edfast_curve)curve, given_pub, &rng);
                 tested++;
             }
     }

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <openssl/bio.h>
+#include <openssl/core_dispatch.h>
 #include <openssl/core_names.h>
 #include <openssl/decoder.h>
 #include <openssl/encoder.h>
@@ -476,6 +477,66 @@ static void keymgmt_cases(void)
     }
 }
 
+/*
+ * The keymgmt entry points with NULL key data, called through edfast's own
+ * dispatch table (OSSL_PROVIDER_query_operation), as any core may call them:
+ * each refuses, none dereferences it.
+ */
+static void keymgmt_null_cases(void)
+{
+    int no_cache = 0;
+    const OSSL_ALGORITHM *algs = OSSL_PROVIDER_query_operation(alone_prov, OSSL_OP_KEYMGMT,
+                                                               &no_cache);
+
+    for (const OSSL_ALGORITHM *a = algs; a != NULL && a->algorithm_names != NULL; a++) {
+        OSSL_FUNC_keymgmt_has_fn *has = NULL;
+        OSSL_FUNC_keymgmt_match_fn *match = NULL;
+        OSSL_FUNC_keymgmt_get_params_fn *get_params = NULL;
+        OSSL_FUNC_keymgmt_validate_fn *validate = NULL;
+        OSSL_FUNC_keymgmt_dup_fn *dup = NULL;
+        const char *cn = strncmp(a->algorithm_names, "ED25519", 7) == 0 ? "25519" : "448";
+        int bits = 0;
+        OSSL_PARAM p[2];
+        char id[64];
+
+        for (const OSSL_DISPATCH *f = a->implementation; f->function_id != 0; f++) {
+            if (f->function_id == OSSL_FUNC_KEYMGMT_HAS)
+                has = OSSL_FUNC_keymgmt_has(f);
+            else if (f->function_id == OSSL_FUNC_KEYMGMT_MATCH)
+                match = OSSL_FUNC_keymgmt_match(f);
+            else if (f->function_id == OSSL_FUNC_KEYMGMT_GET_PARAMS)
+                get_params = OSSL_FUNC_keymgmt_get_params(f);
+            else if (f->function_id == OSSL_FUNC_KEYMGMT_VALIDATE)
+                validate = OSSL_FUNC_keymgmt_validate(f);
+            else if (f->function_id == OSSL_FUNC_KEYMGMT_DUP)
+                dup = OSSL_FUNC_keymgmt_dup(f);
+        }
+        ET_CHECK(has != NULL && match != NULL && get_params != NULL && validate != NULL
+                     && dup != NULL,
+                 "%s: keymgmt table without has, match, get_params, validate or dup",
+                 a->algorithm_names);
+        if (has == NULL || match == NULL || get_params == NULL || validate == NULL || dup == NULL)
+            continue;
+        p[0] = OSSL_PARAM_construct_int(OSSL_PKEY_PARAM_BITS, &bits);
+        p[1] = OSSL_PARAM_construct_end();
+#undef ID
+#define ID(x) (snprintf(id, sizeof(id), "km%s.null." x, cn), id)
+        CASE(ID("has"), "keymgmt has (direct call)", "key data NULL",
+             has(NULL, OSSL_KEYMGMT_SELECT_ALL), "");
+        CASE(ID("match"), "keymgmt match (direct call)", "both key data NULL",
+             match(NULL, NULL, OSSL_KEYMGMT_SELECT_ALL), "");
+        CASE(ID("get_params"), "keymgmt get_params (direct call)", "key data NULL",
+             get_params(NULL, p), "");
+        CASE(ID("validate"), "keymgmt validate (direct call)", "key data NULL",
+             validate(NULL, OSSL_KEYMGMT_SELECT_KEYPAIR, 0), "");
+        CASE(ID("dup"), "keymgmt dup (direct call)", "key data NULL",
+             dup(NULL, OSSL_KEYMGMT_SELECT_ALL) != NULL, "");
+#undef ID
+    }
+    ET_CHECK(algs != NULL, "edfast offers no key management");
+    OSSL_PROVIDER_unquery_operation(alone_prov, OSSL_OP_KEYMGMT, algs);
+}
+
 static void signature_cases(void)
 {
     uint8_t sig[ET_MAX_SIG + 2], ctx256[256];
@@ -496,9 +557,9 @@ static void signature_cases(void)
         CASE(ID("init.pubonly"), "signature digest_sign_init", "public-only key",
              sign_with(pubonly[c], NULL, NULL, s), "not a private key");
         CASE(ID("sign.small"), "signature digest_sign", IN("buffer of %zu bytes", s - 1),
-             sign_with(pair[c], NULL, NULL, s - 1), "invalid signature length");
+             sign_with(pair[c], NULL, NULL, s - 1), "signature buffer too small");
         CASE(ID("sign.zero"), "signature digest_sign", "buffer of 0 bytes",
-             sign_with(pair[c], NULL, NULL, 0), "invalid signature length");
+             sign_with(pair[c], NULL, NULL, 0), "signature buffer too small");
         CASE(ID("verify.null"), "signature digest_verify", "signature NULL, 0 bytes",
              verify_with(pubonly[c], NULL, NULL, 0), "invalid signature length");
         CASE(ID("verify.short"), "signature digest_verify", IN("signature of %zu bytes", s - 1),
@@ -799,6 +860,7 @@ int main(int argc, char **argv)
                "|---|---|---|---|---|\n");
     provider_cases();
     keymgmt_cases();
+    keymgmt_null_cases();
     signature_cases();
     codec_cases();
     secret_cases();

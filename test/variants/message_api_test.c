@@ -415,6 +415,58 @@ static void check_refusals(struct pair *pr)
     }
 }
 
+/* Whether edfast refuses to sign (at init or at sign) with reason on the error queue. */
+static int refused_with(struct pair *pr, const struct algorithm *alg, const struct request *rq,
+                        size_t tbs_len, const char *reason)
+{
+    static const uint8_t seed[ET_MAX_KEY] = {5, 4, 3};
+    static const uint8_t tbs[80] = {6};
+    EVP_PKEY *pkey = et_key_from_seed(pr->env, alg->curve, ET_EDFAST, seed);
+    EVP_PKEY_CTX *pctx = NULL;
+    uint8_t sig[ET_MAX_SIG];
+    size_t len = sizeof(sig);
+    int refused = 0;
+
+    ERR_clear_error();
+    if (pkey != NULL) {
+        pctx = start(pr->env, pkey, &pr->side[0], pr->side[0].sig[alg - algorithms], 1, rq);
+        refused = pctx == NULL || EVP_PKEY_sign(pctx, sig, &len, tbs, tbs_len) != 1;
+    }
+    refused = refused && et_error_contains(reason);
+    EVP_PKEY_CTX_free(pctx);
+    EVP_PKEY_free(pkey);
+    ERR_clear_error();
+    return refused;
+}
+
+/*
+ * One reason per meaning: an "instance" on a name that fixes it, and PH(M)
+ * of the wrong length, each with its own reason, not "unknown EdDSA instance".
+ */
+static void check_reasons(struct pair *pr)
+{
+    struct request rq;
+    size_t a;
+
+    for (a = 0; a < ALGORITHMS; a++) {
+        const struct algorithm *alg = &algorithms[a];
+        const char *ph = alg->curve == ET_ED25519 ? "Ed25519ph" : "Ed448ph";
+
+        rq = (struct request){MESSAGE, alg->curve == ET_ED25519 ? "Ed25519" : "Ed448", NULL, 0, 0};
+        ET_CHECK(refused_with(pr, alg, &rq, 3, "instance fixed by the algorithm"),
+                 "%s [%s]: message API with \"instance\": no \"instance fixed by the algorithm\"",
+                 alg->name, pr->backend);
+        if (alg->needs_context)
+            continue;
+        /* The ph names, and the base names with "instance" set to the ph one, take PH(M). */
+        rq = (struct request){PREHASHED, alg->prehash ? NULL : ph, NULL, 0, 0};
+        ET_CHECK(refused_with(pr, alg, &rq, 63, "invalid PH(M) length")
+                     && refused_with(pr, alg, &rq, 65, "invalid PH(M) length"),
+                 "%s [%s]: sign_init with PH(M) of 63 or 65 bytes: no \"invalid PH(M) length\"",
+                 alg->name, pr->backend);
+    }
+}
+
 /*
  * Not the message API, but seen with 3.4: EVP_DigestSignInit with no key
  * re-initialises, keeping the instance and context set before (3.2+).
@@ -569,6 +621,7 @@ int main(int argc, char **argv)
             && open_side(&env, &pr.side[1], ET_DEFAULT, "default")) {
             check_vectors(&pr);
             check_refusals(&pr);
+            check_reasons(&pr);
             check_reinit(&pr);
             check_random(&pr, &rng, rounds);
         }

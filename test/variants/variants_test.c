@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <openssl/core_names.h>
+#include <openssl/crypto.h>
 #include <openssl/params.h>
 #include "edfast_test_util.h"
 #include "framed.h"
@@ -85,8 +86,9 @@ static const struct vector vectors[] = {
 static unsigned long unframed_cases;
 
 /* EVP_DigestSignInit_ex / EVP_DigestVerifyInit_ex with the instance parameters. */
-static int init(EVP_MD_CTX *md, struct et_env *env, EVP_PKEY *pkey, int signing,
-                const char *instance, const uint8_t *context, size_t context_len)
+static int init_with(EVP_MD_CTX *md, struct et_env *env, const char *propq, EVP_PKEY *pkey,
+                     int signing, const char *instance, const uint8_t *context,
+                     size_t context_len)
 {
     OSSL_PARAM params[3];
     size_t n = 0;
@@ -98,20 +100,33 @@ static int init(EVP_MD_CTX *md, struct et_env *env, EVP_PKEY *pkey, int signing,
                                                         context_len);
     params[n] = OSSL_PARAM_construct_end();
     return signing
-        ? EVP_DigestSignInit_ex(md, NULL, NULL, env->ctx, ET_EDFAST, pkey, params) == 1
-        : EVP_DigestVerifyInit_ex(md, NULL, NULL, env->ctx, ET_EDFAST, pkey, params) == 1;
+        ? EVP_DigestSignInit_ex(md, NULL, NULL, env->ctx, propq, pkey, params) == 1
+        : EVP_DigestVerifyInit_ex(md, NULL, NULL, env->ctx, propq, pkey, params) == 1;
+}
+
+static int init(EVP_MD_CTX *md, struct et_env *env, EVP_PKEY *pkey, int signing,
+                const char *instance, const uint8_t *context, size_t context_len)
+{
+    return init_with(md, env, ET_EDFAST, pkey, signing, instance, context, context_len);
+}
+
+static int sign_with(struct et_env *env, const char *propq, EVP_PKEY *pkey, const char *instance,
+                     const uint8_t *context, size_t context_len, const uint8_t *msg,
+                     size_t msg_len, uint8_t *sig)
+{
+    EVP_MD_CTX *md = EVP_MD_CTX_new();
+    size_t sig_len = ET_MAX_SIG;
+    int ok = md != NULL && init_with(md, env, propq, pkey, 1, instance, context, context_len)
+        && EVP_DigestSign(md, sig, &sig_len, msg, msg_len) == 1;
+
+    EVP_MD_CTX_free(md);
+    return ok;
 }
 
 static int sign(struct et_env *env, EVP_PKEY *pkey, const char *instance, const uint8_t *context,
                 size_t context_len, const uint8_t *msg, size_t msg_len, uint8_t *sig)
 {
-    EVP_MD_CTX *md = EVP_MD_CTX_new();
-    size_t sig_len = ET_MAX_SIG;
-    int ok = md != NULL && init(md, env, pkey, 1, instance, context, context_len)
-        && EVP_DigestSign(md, sig, &sig_len, msg, msg_len) == 1;
-
-    EVP_MD_CTX_free(md);
-    return ok;
+    return sign_with(env, ET_EDFAST, pkey, instance, context, context_len, msg, msg_len, sig);
 }
 
 /* 1 valid, 0 invalid, -1 refused at init. */
@@ -303,6 +318,83 @@ static void check_against_libraries(struct et_env *env, struct et_rng *rng, cons
     }
 }
 
+/* Whether the key backend of env's curve frames every instance itself. */
+static int frames_all(const struct et_env *env, enum et_curve curve)
+{
+    return strcmp(env->backend[curve], "native") == 0 || strcmp(env->backend[curve], "decaf") == 0;
+}
+
+/*
+ * The fallback state: when the key's backend does not frame an instance
+ * (sodium, openssl), the key keeps a state of the backend that does, made on
+ * first use.  One key signs several messages, each twice, and every
+ * signature must be the one of a key whose backend frames the instance
+ * itself: OpenSSL's default provider from 3.2 on (3.0 has no instance
+ * parameter), else edfast loaded with a backend framing every instance.
+ */
+static void check_fallback_state(struct et_env *env, struct et_rng *rng, const char *backend)
+{
+    static const struct {
+        enum et_curve curve;
+        const char *instance;
+        size_t context_len;
+    } cases[] = {
+        {ET_ED25519, "Ed25519ctx", 3}, {ET_ED25519, "Ed25519ph", 0},
+        {ET_ED448, "Ed448", 5},        {ET_ED448, "Ed448ph", 0},
+    };
+    int by_default = OpenSSL_version_num() >= 0x30200000L;
+    struct et_env ref;
+    int have_ref = by_default || et_env_open(&ref, "native,decaf");
+    size_t c;
+
+    for (c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+        enum et_curve curve = cases[c].curve;
+        uint8_t seed[ET_MAX_KEY], msg[100], context[8], got[ET_MAX_SIG], again[ET_MAX_SIG];
+        uint8_t want[ET_MAX_SIG];
+        size_t sig_len = et_sig_len(curve);
+        EVP_PKEY *pkey, *want_key;
+        int m;
+
+        if (frames_all(env, curve) || !et_framed(curve, cases[c].instance, cases[c].context_len))
+            continue;
+        if (!by_default && (!have_ref || !frames_all(&ref, curve))) {
+            printf("SKIPPED: %s [%s]: nothing to compare the fallback with\n", cases[c].instance,
+                   backend);
+            continue;
+        }
+        et_rng_bytes(rng, seed, sizeof(seed));
+        et_rng_bytes(rng, context, sizeof(context));
+        pkey = et_key_from_seed(env, curve, ET_EDFAST, seed);
+        want_key = by_default ? et_key_from_seed(env, curve, ET_DEFAULT, seed)
+                              : et_key_from_seed(&ref, curve, ET_EDFAST, seed);
+        ET_CHECK(pkey != NULL && want_key != NULL, "%s [%s]: keys", cases[c].instance, backend);
+        for (m = 0; pkey != NULL && want_key != NULL && m < 4; m++) {
+            size_t msg_len = et_rng_next(rng) % sizeof(msg);
+
+            et_rng_bytes(rng, msg, msg_len);
+            ET_CHECK(sign_with(by_default ? env : &ref, by_default ? ET_DEFAULT : ET_EDFAST,
+                               want_key, cases[c].instance, context, cases[c].context_len, msg,
+                               msg_len, want),
+                     "%s [%s]: reference signature", cases[c].instance, backend);
+            ET_CHECK(sign(env, pkey, cases[c].instance, context, cases[c].context_len, msg,
+                          msg_len, got)
+                         && sign(env, pkey, cases[c].instance, context, cases[c].context_len,
+                                 msg, msg_len, again)
+                         && memcmp(got, want, sig_len) == 0 && memcmp(again, want, sig_len) == 0,
+                     "%s [%s] message %d: the fallback state's signature differs from %s's",
+                     cases[c].instance, backend, m, by_default ? "default" : ref.backend[curve]);
+            ET_CHECK(verify(env, pkey, cases[c].instance, context, cases[c].context_len, msg,
+                            msg_len, want, sig_len) == 1,
+                     "%s [%s] message %d: the fallback state does not verify", cases[c].instance,
+                     backend, m);
+        }
+        EVP_PKEY_free(pkey);
+        EVP_PKEY_free(want_key);
+    }
+    if (!by_default && have_ref)
+        et_env_close(&ref);
+}
+
 int main(void)
 {
     static const char *const preferences[] = {"native", "sodium", "decaf", "openssl"};
@@ -323,6 +415,7 @@ int main(void)
             check_vector(&env, &vectors[v], preferences[p]);
         check_refusals(&env);
         check_against_libraries(&env, &rng, preferences[p]);
+        check_fallback_state(&env, &rng, preferences[p]);
         et_env_close(&env);
     }
     if (unframed_cases > 0)
