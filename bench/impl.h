@@ -71,7 +71,7 @@ struct impl {
     struct evp_ctx *ctx; /* EVP: the library context */
     EVP_PKEY *pkey;      /* EVP: the row's key */
     EVP_MD_CTX *mdctx;   /* EVP: the context every operation reuses (NULL: evp-fresh) */
-    const void *library; /* backend: its struct edfast_backend; anchor: the loaded lib25519 */
+    const void *library; /* backend: its struct edfast_curve_ops; anchor: the loaded lib25519 */
     void *state;         /* backend: its per-key state */
     uint8_t seed_pub[64]; /* libsodium's and lib25519's secret key: seed || pub */
     uint8_t *sm, *m;      /* lib25519: signed-message buffers, 64 + the longest message */

@@ -1,8 +1,8 @@
 /*
- * The backend:NAME rows: every compiled-in edfast backend called directly,
- * keygen = key_new(curve, seed, pub, 1) (which derives the public key) +
- * key_free; sign; verify; verify-newkey = key_new(curve, NULL, pub, 0) +
- * verify + key_free.  The benchmark's (and its test's) only calls into
+ * The backend:NAME rows: every compiled-in edfast backend called directly
+ * through its ops for the curve: keygen = key_from_seed (which derives the
+ * public key) + key_free; sign; verify; verify-newkey = key_from_pair(NULL,
+ * pub) + verify + key_free.  The benchmark's (and its test's) only calls into
  * backends/backend.h are in this file.
  */
 #include "impl.h"
@@ -44,56 +44,54 @@ size_t bench_backend_index(const char *name)
 
 int bench_backend_serves(size_t index, enum edfast_curve curve)
 {
-    return (edfast_backend_at(index)->framings(curve) & EDFAST_FRAMING_BIT(EDFAST_PURE)) != 0;
+    return edfast_ops_serve(edfast_backend_at(index)->curve[curve], EDFAST_PURE);
 }
 
 static int backend_keygen(struct impl *im, uint64_t iteration)
 {
-    const struct edfast_backend *backend = im->library;
+    const struct edfast_curve_ops *ops = im->library;
     uint8_t seed[EDFAST_MAX_KEY_BYTES], pub[EDFAST_MAX_KEY_BYTES];
     void *state;
 
     memcpy(seed, im->seed, edfast_key_bytes(im->curve));
     memcpy(seed, &iteration, sizeof(iteration)); /* a different key each time */
-    state = backend->key_new(im->curve, seed, pub, 1);
-    backend->key_free(state);
+    state = ops->key_from_seed(seed, pub);
+    ops->key_free(state);
     return state != NULL;
 }
 
 static int backend_sign(struct impl *im, const struct job *job, uint8_t *sig)
 {
-    const struct edfast_backend *backend = im->library;
+    const struct edfast_curve_ops *ops = im->library;
 
-    return backend->sign(im->state, &pure, job->msg, job->len, sig);
+    return ops->sign(im->state, &pure, job->msg, job->len, sig);
 }
 
 static int backend_verify(struct impl *im, const struct job *job, const uint8_t *sig)
 {
-    const struct edfast_backend *backend = im->library;
+    const struct edfast_curve_ops *ops = im->library;
 
-    return backend->verify(im->state, &pure, job->msg, job->len, sig);
+    return ops->verify(im->state, &pure, job->msg, job->len, sig);
 }
 
 static int backend_verify_newkey(struct impl *im, const struct job *job, const uint8_t *given)
 {
-    const struct edfast_backend *backend = im->library;
-    uint8_t pub[EDFAST_MAX_KEY_BYTES];
+    const struct edfast_curve_ops *ops = im->library;
     void *state;
     int ok;
 
-    memcpy(pub, given, edfast_key_bytes(im->curve));
-    if ((state = backend->key_new(im->curve, NULL, pub, 0)) == NULL)
+    if ((state = ops->key_from_pair(NULL, given)) == NULL)
         return -1;
-    ok = backend->verify(state, &pure, job->msg, job->len, job->sig);
-    backend->key_free(state);
+    ok = ops->verify(state, &pure, job->msg, job->len, job->sig);
+    ops->key_free(state);
     return ok;
 }
 
 static void backend_free(struct impl *im)
 {
-    const struct edfast_backend *backend = im->library;
+    const struct edfast_curve_ops *ops = im->library;
 
-    backend->key_free(im->state);
+    ops->key_free(im->state);
 }
 
 static const struct impl_ops backend_ops = {
@@ -104,12 +102,13 @@ int backend_impl_init(struct impl *im, size_t index, enum edfast_curve curve,
                       const uint8_t *seed, char *why, size_t why_len)
 {
     const struct edfast_backend *backend = edfast_backend_at(index);
+    const struct edfast_curve_ops *ops = backend->curve[curve];
 
     impl_start(im, curve, KIND_BACKEND, "backend:%s", backend->name);
-    im->library = backend;
+    im->library = ops;
     memcpy(im->seed, seed, edfast_key_bytes(curve));
-    if ((im->state = backend->key_new(curve, im->seed, im->pub, 1)) == NULL) {
-        snprintf(why, why_len, "key_new failed");
+    if (ops == NULL || (im->state = ops->key_from_seed(im->seed, im->pub)) == NULL) {
+        snprintf(why, why_len, ops == NULL ? "curve not served" : "key_from_seed failed");
         return 0;
     }
     im->ops = &backend_ops;
