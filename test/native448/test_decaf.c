@@ -4,7 +4,7 @@
  * seeds, messages and contexts.  Signatures must be byte-identical and each
  * side must accept the other's signature and reject a corrupted one.
  */
-#ifndef NATIVE448_NO_DECAF
+#ifdef EDFAST_HAVE_DECAF
 #include <decaf/ed448.h>
 #endif
 
@@ -12,7 +12,7 @@
 #include "shake256.h"
 #include "testutil.h"
 
-#ifdef NATIVE448_NO_DECAF
+#ifndef EDFAST_HAVE_DECAF
 int main(void)
 {
     printf("SKIPPED: libdecaf not found at configure time\n");
