@@ -1,16 +1,18 @@
 #!/usr/bin/env bash
 # Hardening run (issue 8): sanitizer, ThreadSanitizer and fuzzing builds of
 # edfast, each in its own build directory under BUILD_ROOT, and their tests.
-# Exits non-zero on any finding.
+# Exits non-zero on any finding.  The builds are CMakePresets.json's asan, tsan
+# and fuzz (compilers, sanitizer flags, which tests and their environment):
+# this script chooses the directories, the targets and the durations.
 #
 #   bash scripts/hardening.sh [--quick] [BUILD_ROOT]     (BUILD_ROOT: build-hardening-ci)
 #
 # Parts, and where they run:
 #   1. asan   gcc -fsanitize=address,undefined (UB aborts, leaks fail): the whole
-#             C suite, ctest -L c (edfast's tests, test/hardening, the native
-#             backend tests on every path the CPU has, variants), except the
-#             valgrind-based tests, which cannot run under ASan and run in the
-#             plain build instead.  --quick: every differential test with 1000
+#             C suite, the tests labelled c (edfast's tests, test/hardening, the
+#             native backend tests on every path the CPU has, variants); the
+#             valgrind-based ones (label valgrind) cannot run under ASan and run
+#             in the plain build instead.  --quick: every differential test with 1000
 #             cases (EDFAST_DIFF_CASES) instead of 10000 / 100000 (minutes each
 #             under ASan).
 #   2. tsan   gcc -fsanitize=thread: hardening_stress (4 threads sharing keys
@@ -69,13 +71,19 @@ clang_fuzzer_links() {
   return $rc
 }
 
-# The hardening tests are reached through test/hardening (which pulls in the
-# whole project, or is pulled in by test/CMakeLists.txt once that includes it).
-configure() { # dir source extra-args...
-  local dir=$1 source=$2
+configure() { # preset dir extra-args...
+  local preset=$1 dir=$2
   shift 2
-  cmake -S "$source" -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo "$@" >"$dir.configure.log" 2>&1 \
+  cmake --preset "$preset" -B "$dir" "$@" >"$dir.configure.log" 2>&1 \
     || { cat "$dir.configure.log"; return 1; }
+}
+
+# The programs the tests of a test preset run (the first word of each command
+# that lies in the build directory): the targets to build for them.
+test_programs() { # preset dir
+  ctest --preset "$1" --test-dir "$2" --show-only=json-v1 \
+    | awk '/"command" : $/ { getline; getline; print }' \
+    | sed -n "s|^ *\"$2/.*/\([^/\"]*\)\",\{0,1\}\$|\1|p" | sort -u | tr '\n' ' '
 }
 
 run_asan() {
@@ -83,35 +91,26 @@ run_asan() {
   local dir=$root/asan
   local cases=()
   [ "$quick" = 0 ] || cases=(-DEDFAST_DIFF_CASES=1000)
-  configure "$dir" "$src/test/hardening" -DCMAKE_C_COMPILER=gcc "${cases[@]}" \
-    -DCMAKE_C_FLAGS="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer"
+  configure asan "$dir" "${cases[@]}"
   # the C tests' programs, not the benchmarks, the JNI library or the valgrind-only ones
   local targets
-  targets=$(cmake --build "$dir" --target help | sed -n 's/^\.\.\. //p' \
-    | grep -E '_test$|^native(25519|448)_|^hardening_' | grep -vE '_ct$|^tools_' | tr '\n' ' ')
+  targets=$(test_programs asan "$dir")
+  [ -n "$targets" ] || { echo "asan: no test programs found"; return 1; }
   cmake --build "$dir" -j"$jobs" --target edfast $targets >"$dir.build.log" 2>&1 \
     || { tail -40 "$dir.build.log"; return 1; }
-  # valgrind cannot run under ASan: those run in the plain build
-  local exclude='valgrind|_ct$|_ct_|ct_detects|ct_glue|lifecycle'
-  export ASAN_OPTIONS=detect_leaks=1:strict_string_checks=1
-  export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
-  log "asan: ctest -L '^c\$' (edfast's C tests, test/hardening, the native tests on every path)"
-  local ok=0
-  ctest --test-dir "$dir" -L '^c$' -E "$exclude" --output-on-failure -j"$jobs" --timeout 900 || ok=1
-  unset ASAN_OPTIONS UBSAN_OPTIONS
-  return $ok
+  log "asan: the tests labelled c (edfast's C tests, test/hardening, the native tests on every path)"
+  ctest --preset asan --test-dir "$dir" -j"$jobs"
 }
 
 run_tsan() {
   log "tsan: configure and build (gcc, ThreadSanitizer)"
   local dir=$root/tsan
-  configure "$dir" "$src/test/hardening" -DCMAKE_C_COMPILER=gcc \
-    -DCMAKE_C_FLAGS="-fsanitize=thread -fno-omit-frame-pointer"
-  cmake --build "$dir" -j"$jobs" --target edfast hardening_stress >"$dir.build.log" 2>&1 \
+  configure tsan "$dir"
+  cmake --build "$dir" -j"$jobs" --target edfast $(test_programs tsan "$dir") >"$dir.build.log" 2>&1 \
     || { tail -40 "$dir.build.log"; return 1; }
   log "tsan: hardening_stress"
   EDFAST_STRESS_ITERATIONS=$([ "$quick" = 1 ] && echo 64 || echo 512) \
-    ctest --test-dir "$dir" -R '^hardening_stress$' --output-on-failure || return 1
+    ctest --preset tsan --test-dir "$dir" || return 1
   # a report without halt_on_error would still be printed: make sure none was
   if grep -q "ThreadSanitizer" "$dir/Testing/Temporary/LastTest.log"; then
     echo "ThreadSanitizer reported a race (see $dir/Testing/Temporary/LastTest.log)"
@@ -130,7 +129,7 @@ run_fuzz() {
   fi
   log "fuzz: configure and build ($(clang --version | head -1); runtime $(clang -print-runtime-dir))"
   local dir=$root/fuzz
-  configure "$dir" "$src/fuzz" -DCMAKE_C_COMPILER=clang
+  configure fuzz "$dir"
   cmake --build "$dir" -j"$jobs" --target edfast fuzz_import fuzz_decode fuzz_verify fuzz_sigparams \
     >"$dir.build.log" 2>&1 || { tail -40 "$dir.build.log"; return 1; }
   local ok=0 t
