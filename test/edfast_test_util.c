@@ -45,8 +45,10 @@ void et_fail_at(const char *file, int line, const char *fmt, ...)
 
     /* A systematic fault in a long randomized run fails every case: the first
      * hundred say enough, the count says the rest. */
-    if (et_failures++ >= 100)
+    if (et_failures++ >= 100) {
+        ERR_clear_error();
         return;
+    }
     fprintf(stderr, "FAIL %s:%d: ", base != NULL ? base + 1 : file, line);
     va_start(args, fmt);
     vfprintf(stderr, fmt, args);
