@@ -26,4 +26,5 @@ function(native_test_program curve name)
     add_executable(native${curve}_${name} ${name}_test.c)
     target_link_libraries(native${curve}_${name} PRIVATE edfast_native_ed${curve} edfast_test_util
                           OpenSSL::Crypto Threads::Threads)
+    add_dependencies(edfast_c_tests native${curve}_${name})
 endfunction()
