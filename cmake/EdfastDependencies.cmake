@@ -78,6 +78,19 @@ if(EDFAST_WITH_DECAF)
   endif()
 endif()
 
+# valgrind, for the tests that run under it (leaks, constant time), and its
+# client-request header.  EDFAST_RUN_VALGRIND: whether it can run this build's
+# programs: not a sanitizer build (the two runtimes clash) nor a cross build
+# (valgrind would have to run under the emulator).  Where it cannot, those
+# tests report themselves skipped.
+find_program(EDFAST_VALGRIND valgrind)
+find_path(EDFAST_VALGRIND_INCLUDE_DIR valgrind/memcheck.h)
+set(EDFAST_RUN_VALGRIND OFF)
+if(EDFAST_VALGRIND AND EDFAST_VALGRIND_INCLUDE_DIR AND NOT CMAKE_C_FLAGS MATCHES "-fsanitize="
+   AND NOT CMAKE_CROSSCOMPILING)
+  set(EDFAST_RUN_VALGRIND ON)
+endif()
+
 # Where `cmake --install` puts edfast.so: OpenSSL's own modules directory.
 set(EDFAST_MODULES_DIR "" CACHE PATH "Directory edfast.so is installed into")
 if(NOT EDFAST_MODULES_DIR)

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Makes the small binary seed corpora of the fuzz targets (fuzz/corpus/<target>/).
 
-Sources: the RFC 8032 vectors of test/native25519/test_rfc8032.c and
-test/native448/test_rfc8032.c, ../shared/vectors (Wycheproof and speccheck,
+Sources: the RFC 8032 vectors of test/native25519/rfc8032_test.c and
+test/native448/rfc8032_test.c, ../shared/vectors (Wycheproof and speccheck,
 a few cases per group), and DER/PEM encodings of RFC 8032 keys made here
 (encrypted PKCS#8 with the openssl command, passphrase "fuzz", 1 iteration).
 Run from anywhere: python3 fuzz/make_seeds.py [vectors_dir]
@@ -16,11 +16,11 @@ VECTORS = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "..", "shared
 def rfc_vectors():
     """(curve, framing, seed, pub, msg, ctx, sig): curve 0/1, framing 0 pure 1 ctx 2 ph."""
     out = []
-    src = open(os.path.join(ROOT, "test/native25519/test_rfc8032.c")).read()
+    src = open(os.path.join(ROOT, "test/native25519/rfc8032_test.c")).read()
     for m in re.finditer(r'\{\s*EDFAST_(PURE|CONTEXT|PREHASH),\s*"(\w*)",\s*"(\w*)",\s*"(\w*)",\s*"(\w*)",\s*"(\w*)"', src):
         fr = {"PURE": 0, "CONTEXT": 1, "PREHASH": 2}[m.group(1)]
         out.append((0, fr) + tuple(bytes.fromhex(g) for g in m.groups()[1:]))
-    src = open(os.path.join(ROOT, "test/native448/test_rfc8032.c")).read()
+    src = open(os.path.join(ROOT, "test/native448/rfc8032_test.c")).read()
     for m in re.finditer(r'\{\s*"[^"]*",\s*"(\w*)",\s*"(\w*)",\s*"(\w*)",\s*"(\w*)",\s*"(\w*)",\s*(\d)', src):
         g = [bytes.fromhex(x) for x in m.groups()[:5]]
         out.append((1, 2 if m.group(6) == "1" else 0, *g))

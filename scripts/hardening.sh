@@ -1,16 +1,22 @@
 #!/usr/bin/env bash
 # Hardening run (issue 8): sanitizer, ThreadSanitizer and fuzzing builds of
 # edfast, each in its own build directory under BUILD_ROOT, and their tests.
-# Exits non-zero on any finding.
+# Exits non-zero on any finding.  The builds are configured with
+# CMakePresets.json's asan, tsan and fuzz presets, the one place that says
+# their compilers and sanitizer flags; this script chooses the directories,
+# the tests (by label, see test/CMakeLists.txt), the sanitizer options and the
+# durations.  (Its ctest runs are not test presets: ctest 3.25 runs a test
+# preset in the preset's own binaryDir whatever --test-dir says, and the
+# builds here live under BUILD_ROOT.)
 #
 #   bash scripts/hardening.sh [--quick] [BUILD_ROOT]     (BUILD_ROOT: build-hardening-ci)
 #
 # Parts, and where they run:
 #   1. asan   gcc -fsanitize=address,undefined (UB aborts, leaks fail): the whole
-#             C suite, ctest -L c (edfast's tests, test/hardening, the native
-#             backend tests on every path the CPU has, variants), except the
-#             valgrind-based tests, which cannot run under ASan and run in the
-#             plain build instead.  --quick: every differential test with 1000
+#             C suite, the tests labelled c (edfast's tests, test/hardening, the
+#             native backend tests on every path the CPU has, variants); the
+#             valgrind-based ones (label valgrind) cannot run under ASan and run
+#             in the plain build instead.  --quick: every differential test with 1000
 #             cases (EDFAST_DIFF_CASES) instead of 10000 / 100000 (minutes each
 #             under ASan).
 #   2. tsan   gcc -fsanitize=thread: hardening_stress (4 threads sharing keys
@@ -69,12 +75,10 @@ clang_fuzzer_links() {
   return $rc
 }
 
-# The hardening tests are reached through test/hardening (which pulls in the
-# whole project, or is pulled in by test/CMakeLists.txt once that includes it).
-configure() { # dir source extra-args...
-  local dir=$1 source=$2
+configure() { # preset dir extra-args...
+  local preset=$1 dir=$2
   shift 2
-  cmake -S "$source" -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo "$@" >"$dir.configure.log" 2>&1 \
+  cmake --preset "$preset" -B "$dir" "$@" >"$dir.configure.log" 2>&1 \
     || { cat "$dir.configure.log"; return 1; }
 }
 
@@ -83,30 +87,19 @@ run_asan() {
   local dir=$root/asan
   local cases=()
   [ "$quick" = 0 ] || cases=(-DEDFAST_DIFF_CASES=1000)
-  configure "$dir" "$src/test/hardening" -DCMAKE_C_COMPILER=gcc "${cases[@]}" \
-    -DCMAKE_C_FLAGS="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer"
-  # the C tests' programs, not the benchmarks, the JNI library or the valgrind-only ones
-  local targets
-  targets=$(cmake --build "$dir" --target help | sed -n 's/^\.\.\. //p' \
-    | grep -E '_test$|^native(25519|448)_|^hardening_' | grep -vE '_ct$|^tools_' | tr '\n' ' ')
-  cmake --build "$dir" -j"$jobs" --target edfast $targets >"$dir.build.log" 2>&1 \
+  configure asan "$dir" "${cases[@]}"
+  # edfast and the C tests' programs (test/CMakeLists.txt)
+  cmake --build "$dir" -j"$jobs" --target edfast_c_tests >"$dir.build.log" 2>&1 \
     || { tail -40 "$dir.build.log"; return 1; }
-  # valgrind cannot run under ASan: those run in the plain build
-  local exclude='valgrind|_ct$|_ct_|ct_detects|ct_glue|lifecycle'
-  export ASAN_OPTIONS=detect_leaks=1:strict_string_checks=1
-  export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
   log "asan: ctest -L '^c\$' (edfast's C tests, test/hardening, the native tests on every path)"
-  local ok=0
-  ctest --test-dir "$dir" -L '^c$' -E "$exclude" --output-on-failure -j"$jobs" --timeout 900 || ok=1
-  unset ASAN_OPTIONS UBSAN_OPTIONS
-  return $ok
+  ASAN_OPTIONS=detect_leaks=1:strict_string_checks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+    ctest --test-dir "$dir" -L '^c$' --output-on-failure -j"$jobs" --timeout 900
 }
 
 run_tsan() {
   log "tsan: configure and build (gcc, ThreadSanitizer)"
   local dir=$root/tsan
-  configure "$dir" "$src/test/hardening" -DCMAKE_C_COMPILER=gcc \
-    -DCMAKE_C_FLAGS="-fsanitize=thread -fno-omit-frame-pointer"
+  configure tsan "$dir"
   cmake --build "$dir" -j"$jobs" --target edfast hardening_stress >"$dir.build.log" 2>&1 \
     || { tail -40 "$dir.build.log"; return 1; }
   log "tsan: hardening_stress"
@@ -130,20 +123,20 @@ run_fuzz() {
   fi
   log "fuzz: configure and build ($(clang --version | head -1); runtime $(clang -print-runtime-dir))"
   local dir=$root/fuzz
-  configure "$dir" "$src/fuzz" -DCMAKE_C_COMPILER=clang
+  configure fuzz "$dir"
   cmake --build "$dir" -j"$jobs" --target edfast fuzz_import fuzz_decode fuzz_verify fuzz_sigparams \
     >"$dir.build.log" 2>&1 || { tail -40 "$dir.build.log"; return 1; }
-  local ok=0 t
+  local ok=0 t bin=$dir/fuzz
   # replay every seed corpus
   for t in import decode verify sigparams; do
     log "fuzz: $t: replay $(ls "$src/fuzz/corpus/$t" | wc -l) seeds"
-    (cd "$dir" && ./fuzz_$t -runs=0 "$src/fuzz/corpus/$t" >"$dir/replay-$t.log" 2>&1) \
+    (cd "$bin" && ./fuzz_$t -runs=0 "$src/fuzz/corpus/$t" >"$dir/replay-$t.log" 2>&1) \
       || { tail -40 "$dir/replay-$t.log"; ok=1; }
   done
   # fuzz each target for fuzz_seconds, two at a time (one per core)
   fuzz_one() {
     mkdir -p "$dir/work-$1"
-    (cd "$dir" && ./fuzz_$1 -max_total_time="$fuzz_seconds" -timeout=25 -rss_limit_mb=2560 \
+    (cd "$bin" && ./fuzz_$1 -max_total_time="$fuzz_seconds" -timeout=25 -rss_limit_mb=2560 \
         -max_len=4096 -len_control=20 -print_final_stats=1 -artifact_prefix="$dir/finding-$1-" \
         "$dir/work-$1" "$src/fuzz/corpus/$1" >"$dir/fuzz-$1.log" 2>&1)
   }

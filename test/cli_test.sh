@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # edfast through the real `openssl` command.
 #
-# Usage: cli_test.sh <build dir> [<directory holding edfast.so>]
+# Usage: EDFAST_MODULE_DIR=<directory holding edfast.so> bash cli_test.sh
 #
 # Proof that edfast, not the default provider, does the work:
 #  - `-provider edfast -provider base`: the base provider has decoders and
@@ -15,78 +15,43 @@
 #  - `openssl list -providers -verbose` reports the backend EDFAST_BACKEND chose.
 set -u
 
-. "$(dirname "$0")/script_setup.sh" cli "$@"
-
-check() { # check <description> <command...>: the command must succeed
-    local what=$1
-    shift
-    checks=$((checks + 1))
-    if ! "$@" >"$work/out" 2>&1; then
-        fail "$what"
-        sed 's/^/    /' "$work/out" | head -20
-        return 1
-    fi
-    return 0
-}
-check_fails() { # check_fails <description> <expected text> <command...>
-    local what=$1 text=$2
-    shift 2
-    checks=$((checks + 1))
-    if "$@" >"$work/out" 2>&1; then
-        fail "$what: succeeded"
-        return 1
-    fi
-    if ! grep -q -- "$text" "$work/out"; then
-        fail "$what: no \"$text\" in the output"
-        sed 's/^/    /' "$work/out" | head -20
-        return 1
-    fi
-    return 0
-}
-same() { # same <description> <file> <file>
-    checks=$((checks + 1))
-    if ! cmp -s "$2" "$3"; then
-        fail "$1: $2 and $3 differ"
-        return 1
-    fi
-    return 0
-}
+. "$(dirname "$0")/script_setup.sh" cli
 
 # Without -provider options the command uses the default provider only.
-providers=(-provider-path "$provdir" -provider edfast -provider default)
+providers=(-provider-path "$EDFAST_MODULE_DIR" -provider edfast -provider default)
 with_edfast=("${providers[@]}" -propquery '?provider=edfast')
-edfast_base=(-provider-path "$provdir" -provider edfast -provider base)
-base_only=(-provider-path "$provdir" -provider base)
+edfast_base=(-provider-path "$EDFAST_MODULE_DIR" -provider edfast -provider base)
+base_only=(-provider-path "$EDFAST_MODULE_DIR" -provider base)
 
 # ---- what the provider shows ----
-check "list -signature-algorithms" "$openssl" list -signature-algorithms "${providers[@]}"
+check "list -signature-algorithms" "$OPENSSL" list -signature-algorithms "${providers[@]}"
 for alg in "1.3.101.112, ED25519" "1.3.101.113, ED448"; do
-    checks=$((checks + 1))
-    grep -q "{ $alg } @ edfast" "$work/out" || fail "list -signature-algorithms lacks { $alg } @ edfast"
+    CHECKS=$((CHECKS + 1))
+    grep -q "{ $alg } @ edfast" "$WORK/last.out" || fail "list -signature-algorithms lacks { $alg } @ edfast"
 done
-check "list -key-managers" "$openssl" list -key-managers "${providers[@]}"
+check "list -key-managers" "$OPENSSL" list -key-managers "${providers[@]}"
 for alg in "1.3.101.112, ED25519" "1.3.101.113, ED448"; do
-    checks=$((checks + 1))
-    grep -q "{ $alg } @ edfast" "$work/out" || fail "list -key-managers lacks { $alg } @ edfast"
+    CHECKS=$((CHECKS + 1))
+    grep -q "{ $alg } @ edfast" "$WORK/last.out" || fail "list -key-managers lacks { $alg } @ edfast"
 done
 
 # backend_of <curve> [EDFAST_BACKEND value]: what `list -providers -verbose` reports
 backend_of() {
     local info
-    info=$(EDFAST_BACKEND=${2:-} "$openssl" list -providers -verbose "${providers[@]}" 2>&1 |
+    info=$(EDFAST_BACKEND=${2:-} "$OPENSSL" list -providers -verbose "${providers[@]}" 2>&1 |
         grep "build info: edfast")
     echo "$info" | sed -n "s/.*backends:.*$1=\([a-z0-9]*\).*/\1/p"
 }
-check "list -providers -verbose" "$openssl" list -providers -verbose "${providers[@]}"
-checks=$((checks + 1))
-grep -q "build info: edfast .*backends: ED25519=[a-z]* ED448=[a-z]*" "$work/out" ||
+check "list -providers -verbose" "$OPENSSL" list -providers -verbose "${providers[@]}"
+CHECKS=$((CHECKS + 1))
+grep -q "build info: edfast .*backends: ED25519=[a-z]* ED448=[a-z]*" "$WORK/last.out" ||
     fail "list -providers -verbose shows no edfast build info with backends"
 
 # ---- base alone does no EdDSA (what makes the edfast+base runs a proof) ----
-check "default provider genpkey ED25519" "$openssl" genpkey -algorithm ED25519 -out probe.pem
+check "default provider genpkey ED25519" "$OPENSSL" genpkey -algorithm ED25519 -out probe.pem
 printf 'probe' >probe.msg
 check_fails "base provider alone loading an ED25519 key" "" \
-    "$openssl" pkeyutl -sign -rawin -in probe.msg -inkey probe.pem "${base_only[@]}" -out probe.sig
+    "$OPENSSL" pkeyutl -sign -rawin -in probe.msg -inkey probe.pem "${base_only[@]}" -out probe.sig
 
 # Messages: short, one byte, 1000 bytes, 5000 bytes (pkeyutl cannot sign an empty file).
 printf 'abc' >m0
@@ -96,21 +61,21 @@ head -c 5000 /dev/urandom >m3
 
 for curve in ED25519 ED448; do
     # Keys: one made by edfast (keygen fetched with provider=edfast), one by the default provider.
-    check "$curve: genpkey by edfast" "$openssl" genpkey -algorithm $curve \
+    check "$curve: genpkey by edfast" "$OPENSSL" genpkey -algorithm $curve \
         "${providers[@]}" -propquery provider=edfast -out "edfast-$curve.pem" || continue
-    check "$curve: genpkey by the default provider" "$openssl" genpkey -algorithm $curve \
+    check "$curve: genpkey by the default provider" "$OPENSSL" genpkey -algorithm $curve \
         -out "default-$curve.pem" || continue
     # edfast's key read by the default provider alone, and its public half.
     check "$curve: edfast's PEM key read by the default provider" \
-        "$openssl" pkey -in "edfast-$curve.pem" -pubout -out "edfast-$curve.pub"
+        "$OPENSSL" pkey -in "edfast-$curve.pem" -pubout -out "edfast-$curve.pub"
     check "$curve: default provider's public key" \
-        "$openssl" pkey -in "default-$curve.pem" -pubout -out "default-$curve.pub"
-    checks=$((checks + 1))
-    if ! "$openssl" pkey -in "edfast-$curve.pem" -noout -text 2>/dev/null | grep -q "$curve Private-Key"; then
+        "$OPENSSL" pkey -in "default-$curve.pem" -pubout -out "default-$curve.pub"
+    CHECKS=$((CHECKS + 1))
+    if ! "$OPENSSL" pkey -in "edfast-$curve.pem" -noout -text 2>/dev/null | grep -q "$curve Private-Key"; then
         fail "$curve: edfast's key is not an $curve key to the default provider"
     fi
     # The keygen really was edfast's: edfast+base can make keys too.
-    check "$curve: genpkey with edfast and base only" "$openssl" genpkey -algorithm $curve \
+    check "$curve: genpkey with edfast and base only" "$OPENSSL" genpkey -algorithm $curve \
         "${edfast_base[@]}" -out "base-$curve.pem"
 
     backends=()
@@ -118,12 +83,12 @@ for curve in ED25519 ED448; do
         [ "$(backend_of $curve $candidate)" = "$candidate" ] && backends+=("$candidate")
     done
     echo "$curve backends tested: ${backends[*]}"
-    checks=$((checks + 1))
+    CHECKS=$((CHECKS + 1))
     [ ${#backends[@]} -gt 0 ] || fail "$curve: no backend reported"
 
     for backend in "${backends[@]}"; do
         export EDFAST_BACKEND=$backend
-        checks=$((checks + 1))
+        CHECKS=$((CHECKS + 1))
         got=$(backend_of $curve "$backend")
         [ "$got" = "$backend" ] || fail "$curve: EDFAST_BACKEND=$backend but edfast reports '$got'"
         for key in edfast default; do
@@ -131,53 +96,52 @@ for curve in ED25519 ED448; do
                 tag="$curve/$backend/$key-key/$m"
                 ref="ref-$curve-$key-$m.sig"
                 out="${tag//\//-}"
-                [ -f "$ref" ] || "$openssl" pkeyutl -sign -rawin -in $m -inkey "$key-$curve.pem" -out "$ref"
-                check "$tag: sign (edfast preferred over default)" "$openssl" pkeyutl -sign -rawin \
+                [ -f "$ref" ] || "$OPENSSL" pkeyutl -sign -rawin -in $m -inkey "$key-$curve.pem" -out "$ref"
+                check "$tag: sign (edfast preferred over default)" "$OPENSSL" pkeyutl -sign -rawin \
                     -in $m -inkey "$key-$curve.pem" "${with_edfast[@]}" -out "$out.sig" &&
                     same "$tag: signature differs from the default provider's" "$out.sig" "$ref"
-                check "$tag: sign (edfast and base only)" "$openssl" pkeyutl -sign -rawin \
+                check "$tag: sign (edfast and base only)" "$OPENSSL" pkeyutl -sign -rawin \
                     -in $m -inkey "$key-$curve.pem" "${edfast_base[@]}" -out "$out.b.sig" &&
                     same "$tag: edfast+base signature differs from the default provider's" \
                         "$out.b.sig" "$ref"
-                check "$tag: verify (edfast and base only)" "$openssl" pkeyutl -verify -rawin \
+                check "$tag: verify (edfast and base only)" "$OPENSSL" pkeyutl -verify -rawin \
                     -in $m -pubin -inkey "$key-$curve.pub" -sigfile "$ref" "${edfast_base[@]}" &&
-                    { checks=$((checks + 1)); grep -q "Signature Verified Successfully" "$work/out" ||
+                    { CHECKS=$((CHECKS + 1)); grep -q "Signature Verified Successfully" "$WORK/last.out" ||
                         fail "$tag: no 'Signature Verified Successfully'"; }
                 check "$tag: edfast's signature verified by the default provider" \
-                    "$openssl" pkeyutl -verify -rawin -in $m -pubin -inkey "$key-$curve.pub" \
+                    "$OPENSSL" pkeyutl -verify -rawin -in $m -pubin -inkey "$key-$curve.pub" \
                     -sigfile "$out.b.sig"
             done
             # A tampered message and a tampered signature.
             { cat m2; printf 'y'; } >tampered
             check_fails "$curve/$backend/$key-key: tampered message (edfast and base)" \
-                "Signature Verification Failure" "$openssl" pkeyutl -verify -rawin -in tampered \
+                "Signature Verification Failure" "$OPENSSL" pkeyutl -verify -rawin -in tampered \
                 -pubin -inkey "$key-$curve.pub" -sigfile "ref-$curve-$key-m2.sig" "${edfast_base[@]}"
             check_fails "$curve/$backend/$key-key: tampered message (edfast preferred)" \
-                "Signature Verification Failure" "$openssl" pkeyutl -verify -rawin -in tampered \
+                "Signature Verification Failure" "$OPENSSL" pkeyutl -verify -rawin -in tampered \
                 -pubin -inkey "$key-$curve.pub" -sigfile "ref-$curve-$key-m2.sig" "${with_edfast[@]}"
             cp "ref-$curve-$key-m2.sig" badsig
             printf '\x01' | dd of=badsig bs=1 seek=5 conv=notrunc 2>/dev/null
             check_fails "$curve/$backend/$key-key: tampered signature" \
-                "Signature Verification Failure" "$openssl" pkeyutl -verify -rawin -in m2 \
+                "Signature Verification Failure" "$OPENSSL" pkeyutl -verify -rawin -in m2 \
                 -pubin -inkey "$key-$curve.pub" -sigfile badsig "${edfast_base[@]}"
         done
         # edfast's own error, so it is edfast that the '?provider=edfast' runs used.
         check_fails "$curve/$backend: an unknown instance refused by edfast" \
-            "edfast.*unknown EdDSA instance" "$openssl" pkeyutl -sign -rawin -in m0 \
+            "edfast.*unknown EdDSA instance" "$OPENSSL" pkeyutl -sign -rawin -in m0 \
             -inkey "default-$curve.pem" "${with_edfast[@]}" -pkeyopt instance:Ed25519foo \
             -out instance.sig
         if digest_reaches_provider "default-$curve.pem" m0; then
             check_fails "$curve/$backend: -digest SHA256 refused by edfast" \
-                "edfast.*EdDSA takes no digest" "$openssl" pkeyutl -sign -rawin -digest SHA256 \
+                "edfast.*EdDSA takes no digest" "$OPENSSL" pkeyutl -sign -rawin -digest SHA256 \
                 -in m0 -inkey "default-$curve.pem" "${with_edfast[@]}" -out digest.sig
         else
             check_fails "$curve/$backend: -digest SHA256 refused by the command" "" \
-                "$openssl" pkeyutl -sign -rawin -digest SHA256 -in m0 \
+                "$OPENSSL" pkeyutl -sign -rawin -digest SHA256 -in m0 \
                 -inkey "default-$curve.pem" "${with_edfast[@]}" -out digest.sig
         fi
         unset EDFAST_BACKEND
     done
 done
 
-echo "cli: $checks checks, $failures failures"
-[ "$failures" -eq 0 ]
+finish

@@ -5,14 +5,14 @@
 # override it, and signing through the config must be edfast's and match
 # the default provider's bytes.
 #
-# Usage: config_test.sh <build dir> [<directory holding edfast.so>]
+# Usage: EDFAST_MODULE_DIR=<directory holding edfast.so> bash config_test.sh
 set -u
 
-. "$(dirname "$0")/script_setup.sh" config "$@"
+. "$(dirname "$0")/script_setup.sh" config
 
 unset EDFAST_BACKEND
 expect() { # expect <description> <expected> <got>
-    checks=$((checks + 1))
+    CHECKS=$((CHECKS + 1))
     [ "$2" = "$3" ] || fail "$1: expected '$2', got '$3'"
 }
 
@@ -27,7 +27,7 @@ write_config() {
         echo "edfast = edfast_sect"
         echo "default = default_sect"
         echo "[edfast_sect]"
-        echo "module = $provdir/edfast.so"
+        echo "module = $EDFAST_MODULE_DIR/edfast.so"
         [ -n "$2" ] && echo "backend = $2"
         echo "activate = 1"
         echo "[default_sect]"
@@ -41,19 +41,19 @@ write_config() {
 reported() {
     local out
     if [ -n "${3:-}" ]; then
-        out=$(EDFAST_BACKEND=$3 OPENSSL_CONF=$2 "$openssl" list -providers -verbose 2>&1)
+        out=$(EDFAST_BACKEND=$3 OPENSSL_CONF=$2 "$OPENSSL" list -providers -verbose 2>&1)
     else
-        out=$(OPENSSL_CONF=$2 "$openssl" list -providers -verbose 2>&1)
+        out=$(OPENSSL_CONF=$2 "$OPENSSL" list -providers -verbose 2>&1)
     fi
     echo "$out" | grep "build info: edfast" | sed -n "s/.*backends:.*$1=\([a-z0-9]*\).*/\1/p"
 }
 
 # Loaded from the config at all, and which backends this build has (EDFAST_BACKEND per name).
 write_config none.cnf ""
-checks=$((checks + 1))
-if ! OPENSSL_CONF=none.cnf "$openssl" list -providers -verbose >list.out 2>&1 ||
+CHECKS=$((CHECKS + 1))
+if ! OPENSSL_CONF=none.cnf "$OPENSSL" list -providers -verbose >list.out 2>&1 ||
     ! grep -q "build info: edfast" list.out; then
-    fail "edfast not loaded from the config's module = $provdir/edfast.so"
+    fail "edfast not loaded from the config's module = $EDFAST_MODULE_DIR/edfast.so"
     sed 's/^/    /' list.out | head -20
 fi
 expect "edfast and default both active" 2 "$(grep -c 'status: active' list.out)"
@@ -71,7 +71,7 @@ done
 declare -A fallback
 for curve in ED25519 ED448; do
     fallback[$curve]=$(reported $curve none.cnf)
-    checks=$((checks + 1))
+    CHECKS=$((CHECKS + 1))
     case " ${serves[$curve]} " in
     *" ${fallback[$curve]} "*) ;;
     *) fail "no backend line: $curve served by '${fallback[$curve]}', not one of:${serves[$curve]}" ;;
@@ -107,8 +107,8 @@ for curve in ED25519 ED448; do
     expect "backend = decaf,sodium,openssl, EDFAST_BACKEND=openssl: $curve" openssl \
         "$(reported $curve mixed.cnf openssl)"
     # An empty EDFAST_BACKEND leaves the config in charge.
-    checks=$((checks + 1))
-    got=$(EDFAST_BACKEND= OPENSSL_CONF=openssl.cnf "$openssl" list -providers -verbose 2>&1 |
+    CHECKS=$((CHECKS + 1))
+    got=$(EDFAST_BACKEND= OPENSSL_CONF=openssl.cnf "$OPENSSL" list -providers -verbose 2>&1 |
         grep "build info: edfast" | sed -n "s/.*backends:.*$curve=\([a-z0-9]*\).*/\1/p")
     [ "$got" = openssl ] || fail "backend = openssl, EDFAST_BACKEND empty: $curve served by '$got'"
 done
@@ -121,26 +121,26 @@ done
 printf 'configured' >msg
 for curve in ED25519 ED448; do
     for cnf in openssl.cnf mixed.cnf; do
-        OPENSSL_CONF=/dev/null "$openssl" genpkey -algorithm $curve -out key.pem 2>/dev/null
-        OPENSSL_CONF=/dev/null "$openssl" pkeyutl -sign -rawin -in msg -inkey key.pem -out ref.sig
-        checks=$((checks + 1))
-        if ! OPENSSL_CONF=$cnf "$openssl" pkeyutl -sign -rawin -in msg -inkey key.pem \
+        OPENSSL_CONF=/dev/null "$OPENSSL" genpkey -algorithm $curve -out key.pem 2>/dev/null
+        OPENSSL_CONF=/dev/null "$OPENSSL" pkeyutl -sign -rawin -in msg -inkey key.pem -out ref.sig
+        CHECKS=$((CHECKS + 1))
+        if ! OPENSSL_CONF=$cnf "$OPENSSL" pkeyutl -sign -rawin -in msg -inkey key.pem \
             -out cnf.sig >out 2>&1; then
             fail "$curve with $cnf: signing"
             sed 's/^/    /' out | head
         elif ! cmp -s ref.sig cnf.sig; then
             fail "$curve with $cnf: signature differs from the default provider's"
         fi
-        checks=$((checks + 1))
-        if OPENSSL_CONF=$cnf "$openssl" pkeyutl -sign -rawin -pkeyopt instance:Ed25519foo \
+        CHECKS=$((CHECKS + 1))
+        if OPENSSL_CONF=$cnf "$OPENSSL" pkeyutl -sign -rawin -pkeyopt instance:Ed25519foo \
             -in msg -inkey key.pem -out instance.sig >out 2>&1 ||
             ! grep -q "edfast.*unknown EdDSA instance" out; then
             fail "$curve with $cnf: signing did not go to edfast (no edfast error for an unknown instance)"
             sed 's/^/    /' out | head
         fi
         digest_reaches_provider key.pem msg || continue
-        checks=$((checks + 1))
-        if OPENSSL_CONF=$cnf "$openssl" pkeyutl -sign -rawin -digest SHA256 -in msg \
+        CHECKS=$((CHECKS + 1))
+        if OPENSSL_CONF=$cnf "$OPENSSL" pkeyutl -sign -rawin -digest SHA256 -in msg \
             -inkey key.pem -out digest.sig >out 2>&1 ||
             ! grep -q "edfast.*EdDSA takes no digest" out; then
             fail "$curve with $cnf: signing did not go to edfast (no edfast error for -digest)"
@@ -149,5 +149,4 @@ for curve in ED25519 ED448; do
     done
 done
 
-echo "config: $checks checks, $failures failures"
-[ "$failures" -eq 0 ]
+finish

@@ -1,8 +1,10 @@
 /*
- * Shared helpers of the edfast CTest programs: a library context holding
- * edfast (with a chosen backend) and OpenSSL's default provider, the list of
- * backends to test per curve, key and signature shortcuts through EVP, and
- * failure bookkeeping.
+ * The helpers of every edfast C test program (the provider-level tests and the
+ * native backends' tests alike): failure bookkeeping, the skip code, hex, a
+ * reproducible random generator; and, for the provider-level tests, a library
+ * context holding edfast (with a chosen backend) and OpenSSL's default
+ * provider, the list of backends to test per curve, key and signature
+ * shortcuts through EVP.
  */
 #ifndef EDFAST_TEST_UTIL_H
 #define EDFAST_TEST_UTIL_H
@@ -25,11 +27,13 @@ size_t et_key_len(enum et_curve curve);
 size_t et_sig_len(enum et_curve curve);
 
 /* ---- failure bookkeeping ---- */
-extern unsigned long et_failures;
-extern unsigned long et_checks;
+/* Atomic: the differential and thread tests check from several threads. */
+extern _Atomic unsigned long et_failures;
+extern _Atomic unsigned long et_checks;
 void et_fail_at(const char *file, int line, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
-/* Counts a check; on failure prints where and why (and the OpenSSL error queue). */
+/* Counts a check; on failure prints where and why (and the OpenSSL error
+ * queue), the first 100 failures only. */
 #define ET_CHECK(cond, ...)                                      \
     do {                                                         \
         et_checks++;                                             \
@@ -92,6 +96,8 @@ int et_error_contains(const char *needle);
 /* ---- misc ---- */
 /* Decodes hex into out (capacity cap); returns the length or (size_t)-1. */
 size_t et_unhex(const char *hex, uint8_t *out, size_t cap);
+/* The same for the hex_len characters at hex (not NUL-terminated). */
+size_t et_unhex_n(const char *hex, size_t hex_len, uint8_t *out, size_t cap);
 /* Allocating variant; *len receives the length.  NULL on bad hex. */
 uint8_t *et_unhex_alloc(const char *hex, size_t *len);
 void et_print_hex(const char *label, const uint8_t *data, size_t len);
@@ -105,6 +111,8 @@ uint64_t et_rng_next(struct et_rng *rng);
 void et_rng_bytes(struct et_rng *rng, uint8_t *out, size_t len);
 /* Seed from EDFAST_TEST_SEED when set, else from the clock; printed. */
 uint64_t et_choose_seed(void);
+/* Seed from EDFAST_TEST_SEED when set, else fallback (a test's fixed seed); printed. */
+uint64_t et_seed_or(uint64_t fallback);
 
 /* Reads a whole file; NULL when absent. */
 char *et_read_file(const char *path, size_t *len);

@@ -1,35 +1,94 @@
-# Sourced by the openssl-command tests (cli_test.sh, config_test.sh) with
-# their name and arguments: checks the openssl command and edfast.so, makes a
-# work directory in the build tree (kept when something fails) and the
-# failure counters.  Sets build, provdir, openssl, work, failures, checks.
-# Usage: . script_setup.sh <test name> <build dir> [<provider dir>]
-test_name=$1
-build=${2:?usage: ${test_name}_test.sh <build dir> [<provider dir>]}
-provdir=${3:-$build/provider}
-openssl=${OPENSSL:-openssl}
+# The harness of every shell test (test/*_test.sh, test/tools/*_test.sh),
+# sourced first:
+#   . script_setup.sh <test name>
+# Environment: EDFAST_MODULE_DIR (the directory holding the built edfast.so),
+# OPENSSL (the openssl command; default: openssl).  Skips (77) without the
+# openssl command, fails without edfast.so.  Makes a work directory, WORK, and
+# goes there; it is kept when a check failed, for a look at the files.
+# Counts CHECKS and FAILED: check, check_fails, refuse, same and pass count
+# themselves; a script that checks by hand adds one to CHECKS and calls fail.
+set -u
 
-if ! command -v "$openssl" >/dev/null 2>&1; then
+TEST_NAME=$1
+: "${EDFAST_MODULE_DIR:?EDFAST_MODULE_DIR must name the directory holding edfast.so}"
+OPENSSL=${OPENSSL:-openssl}
+
+if ! command -v "$OPENSSL" >/dev/null 2>&1; then
     echo "SKIPPED: openssl command absent"
     exit 77
 fi
-if [ ! -f "$provdir/edfast.so" ]; then
-    echo "FAIL: $provdir/edfast.so absent"
+if [ ! -f "$EDFAST_MODULE_DIR/edfast.so" ]; then
+    echo "FAIL: $EDFAST_MODULE_DIR/edfast.so absent"
     exit 1
 fi
+EDFAST_MODULE_DIR=$(cd "$EDFAST_MODULE_DIR" && pwd)
 
-build=$(cd "$build" && pwd)
-provdir=$(cd "$provdir" && pwd)
-work=$(mktemp -d "$build/${test_name}_test.XXXXXX")
-# Kept when something fails, for a look at the files.
-trap '[ "$failures" -eq 0 ] && rm -rf "$work" || echo "files kept in $work"' EXIT
-failures=0
-checks=0
-cd "$work" || exit 1
+CHECKS=0
+FAILED=0
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/edfast-$TEST_NAME.XXXXXX")
+trap '[ "$FAILED" -eq 0 ] && rm -rf "$WORK" || echo "files kept in $WORK"' EXIT
+cd "$WORK" || exit 1
 
-fail() {
-    echo "FAIL: $*"
-    failures=$((failures + 1))
+pass() { CHECKS=$((CHECKS + 1)); echo "ok: $*"; }
+fail() { FAILED=$((FAILED + 1)); echo "FAIL: $*"; }
+# check <description> <command...>: the command must succeed (its output in last.out).
+check() {
+    local what=$1
+    shift
+    CHECKS=$((CHECKS + 1))
+    if ! "$@" >"$WORK/last.out" 2>&1; then
+        fail "$what"
+        sed 's/^/    /' "$WORK/last.out" | head -40
+        return 1
+    fi
+    echo "ok: $what"
 }
+# check_fails <description> <expected text> <command...>: the command must fail
+# and say the text.
+check_fails() {
+    local what=$1 text=$2
+    shift 2
+    CHECKS=$((CHECKS + 1))
+    if "$@" >"$WORK/last.out" 2>&1; then
+        fail "$what: it succeeded"
+        return 1
+    fi
+    if ! grep -q -- "$text" "$WORK/last.out"; then
+        fail "$what: no \"$text\" in the output"
+        sed 's/^/    /' "$WORK/last.out" | head -40
+        return 1
+    fi
+    echo "ok: $what"
+}
+# refuse <description> <command...>: the command must fail.
+refuse() {
+    CHECKS=$((CHECKS + 1))
+    if "${@:2}" >"$WORK/last.out" 2>&1; then
+        fail "$1: it succeeded"
+        return 1
+    fi
+    echo "ok: $1"
+}
+# same <description> <file> <file>: byte-identical.
+same() {
+    CHECKS=$((CHECKS + 1))
+    if ! cmp -s "$2" "$3"; then
+        fail "$1: $2 and $3 differ"
+        return 1
+    fi
+    echo "ok: $1"
+}
+# The summary line, and the script's status: no failure, and at least one check.
+finish() {
+    echo "$TEST_NAME: $CHECKS checks, $FAILED failures"
+    [ "$CHECKS" -gt 0 ] || { echo "FAIL: no check ran"; return 1; }
+    [ "$FAILED" -eq 0 ]
+}
+
+# openssl with edfast as the only provider.
+edfast_only() { OPENSSL_CONF=/dev/null "$OPENSSL" "$1" -provider-path "$EDFAST_MODULE_DIR" -provider edfast "${@:2}"; }
+# openssl with the default provider alone (no config: OpenSSL loads it implicitly).
+default_only() { OPENSSL_CONF=/dev/null "$OPENSSL" "$@"; }
 
 # digest_reaches_provider <EdDSA key file> <message file>: whether `pkeyutl
 # -sign -rawin -digest` gets to the signature provider.  OpenSSL 3.0's command
@@ -37,6 +96,6 @@ fail() {
 # refuses -digest for EdDSA itself, with no library error, before any provider
 # is asked.  Decided by running the default provider alone.
 digest_reaches_provider() {
-    OPENSSL_CONF=/dev/null "$openssl" pkeyutl -sign -rawin -digest SHA256 -in "$2" -inkey "$1" \
+    OPENSSL_CONF=/dev/null "$OPENSSL" pkeyutl -sign -rawin -digest SHA256 -in "$2" -inkey "$1" \
         -out /dev/null 2>&1 | grep -q ':error:'
 }

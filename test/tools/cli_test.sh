@@ -6,7 +6,7 @@
 # provider's for the same key; keys both ways between the providers; the
 # default provider's encrypted PKCS#8 read by edfast; clear refusals.
 # With VALGRIND set (a valgrind command line), a few runs go under it.
-source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/configs.sh"
 
 echo "message signed by edfast" >msg
 

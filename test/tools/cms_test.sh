@@ -14,7 +14,7 @@
 # match, whatever the signing times).  Where the default
 # provider alone signs nothing at all, the test reports itself skipped (77)
 # after the checks, so that nobody mistakes it for coverage.
-source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/configs.sh"
 
 echo "signed content" >content.txt
 hex() { od -An -tx1 "$1" | tr -d ' \n' | tr a-f A-F; }

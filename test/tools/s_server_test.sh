@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # openssl s_server / s_client, TLS 1.3 on 127.0.0.1, with an Ed25519 and an
-# Ed448 server certificate.  The server runs under proof.cnf (see lib.sh), so
+# Ed448 server certificate.  The server runs under proof.cnf (see configs.sh), so
 # its CertificateVerify can only be signed by edfast; the client is
 # OpenSSL's default provider alone and checks it.  (tls_test.c proves the
 # same inside one process, through libssl directly.)  Every server is bounded
 # by `timeout`, serves one connection, and is killed by its PID on exit.
-source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/configs.sh"
 
 SERVER_PID=
 stop_server() {

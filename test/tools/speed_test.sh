@@ -4,7 +4,7 @@
 # timing is asserted, only that both curves were measured, (1) with the
 # repository's sample config and (2) with proof.cnf, where EdDSA exists in
 # edfast alone, so that the numbers can only be edfast's.
-source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/configs.sh"
 
 for run in with_sample only_edfast_eddsa; do
     if $run speed -seconds 1 ed25519 ed448 >speed.out 2>&1 \

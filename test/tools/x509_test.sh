@@ -6,8 +6,8 @@
 # made by the default provider alone, verified through edfast).
 #
 # "Through edfast" is proven, not assumed: every run is repeated under
-# proof.cnf (see lib.sh), where EdDSA can come from edfast only.
-source "$(dirname "$0")/lib.sh"
+# proof.cnf (see configs.sh), where EdDSA can come from edfast only.
+source "$(dirname "$0")/configs.sh"
 
 CA_EXT=(-addext "basicConstraints = critical, CA:TRUE" -addext "keyUsage = critical, keyCertSign, cRLSign")
 cat >leaf.ext <<'EOF'

@@ -17,10 +17,10 @@
 #include <openssl/params.h>
 #include "edfast_test_util.h"
 #include "framed.h"
-#ifdef HAVE_SODIUM
+#ifdef EDFAST_HAVE_SODIUM
 #include <sodium.h>
 #endif
-#ifdef HAVE_DECAF
+#ifdef EDFAST_HAVE_DECAF
 #define DECAF_EDDSA_NON_KEYPAIR_API_IS_DEPRECATED 0
 #include <decaf/ed448.h>
 #endif
@@ -262,7 +262,7 @@ static void check_against_libraries(struct et_env *env, struct et_rng *rng, cons
         et_rng_bytes(rng, msg, msg_len);
         et_rng_bytes(rng, context, context_len);
         (void)want;
-#ifdef HAVE_SODIUM
+#ifdef EDFAST_HAVE_SODIUM
         pkey = et_key_from_seed(env, ET_ED25519, ET_EDFAST, seed);
         {
             uint8_t pk[32], sk[64];
@@ -282,7 +282,7 @@ static void check_against_libraries(struct et_env *env, struct et_rng *rng, cons
         }
         EVP_PKEY_free(pkey);
 #endif
-#ifdef HAVE_DECAF
+#ifdef EDFAST_HAVE_DECAF
         pkey = et_key_from_seed(env, ET_ED448, ET_EDFAST, seed);
         {
             uint8_t pub[57];

@@ -1,6 +1,7 @@
 /*
- * The native path a test runs (EDFAST_NATIVE_PATH, backends/native/cpu.h),
- * shared by the Ed25519 and Ed448 tests.  CTest runs each test once per
+ * What every native backend test includes: the test library
+ * (edfast_test_util.h) and the native path a test runs (EDFAST_NATIVE_PATH,
+ * backends/native/cpu.h), shared by the Ed25519 and Ed448 tests.  CTest runs each test once per
  * path this build has: a path the CPU lacks reports the test skipped (77),
  * an unknown name fails it.
  */
@@ -9,8 +10,10 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cpu.h"
+#include "edfast_test_util.h"
 
 static inline void native_path_or_skip(void)
 {
@@ -19,7 +22,7 @@ static inline void native_path_or_skip(void)
     if (cpu->status != EDFAST_NATIVE_OK) {
         printf("%s: %s\n", cpu->status == EDFAST_NATIVE_LACKING ? "SKIPPED" : "FAILED",
                cpu->message);
-        exit(cpu->status == EDFAST_NATIVE_LACKING ? 77 : 1);
+        exit(cpu->status == EDFAST_NATIVE_LACKING ? ET_SKIP : 1);
     }
     printf("native path: %s\n", edfast_native_path_name(cpu->path));
 }

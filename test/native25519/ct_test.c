@@ -12,7 +12,9 @@
 #include <valgrind/memcheck.h>
 
 #include "eddsa25519.h"
-#include "tutil.h"
+#include "native_path.h"
+
+static struct et_rng rng;
 
 int main(int argc, char **argv)
 {
@@ -29,44 +31,44 @@ int main(int argc, char **argv)
         printf("SKIPPED: valgrind not found, the constant-time check needs it\n");
         return 77;
     }
-    t_seed(6);
+    et_rng_seed(&rng, 6);
     for (int round = 0; round < 4; round++) {
         void *k;
 
-        t_randbytes(seed, 32);
-        t_randbytes(msg, sizeof(msg));
+        et_rng_bytes(&rng, seed, 32);
+        et_rng_bytes(&rng, msg, sizeof(msg));
         /* derive_public with a secret seed */
         VALGRIND_MAKE_MEM_UNDEFINED(seed, 32);
         native_ed25519_derive_public(seed, pub);
         VALGRIND_MAKE_MEM_DEFINED(pub, 32);
         VALGRIND_MAKE_MEM_DEFINED(seed, 32);
         native_ed25519_derive_public(seed, pub2);
-        CHECK(memcmp(pub, pub2, 32) == 0, "derive_public is deterministic");
+        ET_CHECK(memcmp(pub, pub2, 32) == 0, "derive_public is deterministic");
 
         /* key_new and sign with the seed secret; pub is public */
         VALGRIND_MAKE_MEM_UNDEFINED(seed, 32);
         if (leak && (seed[5] & 1)) /* the bug this test exists to catch */
             msg[0] ^= 1;
         k = native_ed25519_key_new(seed, pub);
-        CHECK(k != NULL, "key_new");
+        ET_CHECK(k != NULL, "key_new");
         for (int f = 0; f < 3; f++) {
-            CHECK(native_ed25519_sign(k, &inst[f], msg, sizeof(msg), sig) == 1, "sign");
+            ET_CHECK(native_ed25519_sign(k, &inst[f], msg, sizeof(msg), sig) == 1, "sign");
             VALGRIND_MAKE_MEM_DEFINED(sig, 64);
             /* The signature must still be right: verify it with a public-only key. */
             {
                 void *pk = native_ed25519_key_new(NULL, pub);
 
-                CHECK(native_ed25519_verify(pk, &inst[f], msg, sizeof(msg), sig) == 1,
-                      "round %d framing %d: signature does not verify", round, f);
+                ET_CHECK(native_ed25519_verify(pk, &inst[f], msg, sizeof(msg), sig) == 1,
+                         "round %d framing %d: signature does not verify", round, f);
                 native_ed25519_key_free(pk);
             }
             /* and be deterministic */
-            CHECK(native_ed25519_sign(k, &inst[f], msg, sizeof(msg), sig2) == 1, "sign again");
+            ET_CHECK(native_ed25519_sign(k, &inst[f], msg, sizeof(msg), sig2) == 1, "sign again");
             VALGRIND_MAKE_MEM_DEFINED(sig2, 64);
-            CHECK(memcmp(sig, sig2, 64) == 0, "sign is deterministic");
+            ET_CHECK(memcmp(sig, sig2, 64) == 0, "sign is deterministic");
         }
         native_ed25519_key_free(k);
         VALGRIND_MAKE_MEM_DEFINED(seed, 32);
     }
-    return t_finish("test_ct");
+    return et_finish("native25519_ct");
 }

@@ -14,7 +14,7 @@
 #endif
 
 #include "eddsa448.h"
-#include "testutil.h"
+#include "native_path.h"
 
 int main(int argc, char **argv)
 {
@@ -23,7 +23,7 @@ int main(int argc, char **argv)
     (void)argc;
     (void)argv;
     printf("SKIPPED: built without valgrind (absent, or a sanitizer build)\n");
-    return SKIP_CODE;
+    return ET_SKIP;
 #else
     struct edfast_instance insts[3];
     uint8_t seed[57], pub[57], sig[114], msg[100], ctx[8] = "context";
@@ -48,12 +48,12 @@ int main(int argc, char **argv)
         for (int k = 0; k < 3; k++) {
             size_t len = insts[k].framing == EDFAST_PREHASH ? 64 : (size_t)(round * 37);
 
-            CHECK(native_ed448_sign(key, &insts[k], msg, len, sig) == 1, "sign");
+            ET_CHECK(native_ed448_sign(key, &insts[k], msg, len, sig) == 1, "sign");
             VALGRIND_MAKE_MEM_DEFINED(sig, sizeof(sig));
-            CHECK(native_ed448_verify(key, &insts[k], msg, len, sig) == 1, "verify");
+            ET_CHECK(native_ed448_verify(key, &insts[k], msg, len, sig) == 1, "verify");
         }
         native_ed448_key_free(key);
     }
-    return test_finish("test_ct");
+    return et_finish("native448_ct");
 #endif
 }

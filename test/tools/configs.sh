@@ -1,48 +1,12 @@
-# Shared by the tools tests (sourced): a scratch directory, the configs, checks.
+# The configs of the tools tests, sourced by each; it sources the harness,
+# ../script_setup.sh, first.  The repository's sample config and the proving config.
 #
-# Expects in the environment: EDFAST_MODULE_DIR (directory of the built
-# edfast.so), EDFAST_NO_EDDSA_MODULE (the built test module no_eddsa.so) and
+# Expects in the environment, besides the harness's EDFAST_MODULE_DIR:
+# EDFAST_NO_EDDSA_MODULE (the built test module no_eddsa.so) and
 # EDFAST_CNF_SAMPLE (the repository's openssl.cnf.sample).
-set -u
-
-: "${EDFAST_MODULE_DIR:?EDFAST_MODULE_DIR must name the directory holding edfast.so}"
+. "$(dirname "${BASH_SOURCE[0]}")/../script_setup.sh" "tools_$(basename "$0" _test.sh)"
 : "${EDFAST_CNF_SAMPLE:?EDFAST_CNF_SAMPLE must name openssl.cnf.sample}"
 : "${EDFAST_NO_EDDSA_MODULE:?EDFAST_NO_EDDSA_MODULE must name the built no_eddsa.so}"
-OPENSSL=${OPENSSL:-openssl}
-
-WORK=$(mktemp -d "${TMPDIR:-/tmp}/edfast-tools.XXXXXX")
-trap 'rm -rf "$WORK"' EXIT
-cd "$WORK" || exit 1
-
-FAILED=0
-PASSED=0
-pass() { PASSED=$((PASSED + 1)); echo "ok: $*"; }
-fail() { FAILED=$((FAILED + 1)); echo "FAIL: $*"; }
-# check <description> <command...>: the command must succeed.
-check() {
-    local what=$1
-    shift
-    if "$@" >"$WORK/last.out" 2>&1; then pass "$what"; else fail "$what"; sed 's/^/    /' "$WORK/last.out"; fi
-}
-# refuse <description> <command...>: the command must fail.
-refuse() {
-    local what=$1
-    shift
-    if "$@" >"$WORK/last.out" 2>&1; then fail "$what (it succeeded)"; else pass "$what"; fi
-}
-# same <description> <file> <file>: byte-identical.
-same() {
-    if cmp -s "$2" "$3"; then pass "$1"; else fail "$1: $2 and $3 differ"; fi
-}
-finish() {
-    echo "$(basename "$0"): $PASSED passed, $FAILED failed"
-    [ "$FAILED" -eq 0 ]
-}
-
-# openssl with edfast as the only provider.
-edfast_only() { OPENSSL_CONF=/dev/null "$OPENSSL" "$1" -provider-path "$EDFAST_MODULE_DIR" -provider edfast "${@:2}"; }
-# openssl with the default provider alone (no config: OpenSSL loads it implicitly).
-default_only() { OPENSSL_CONF=/dev/null "$OPENSSL" "$@"; }
 
 # The repository's sample config, with module pointing at the built edfast.so:
 # edfast and default loaded, default_properties = ?provider=edfast.

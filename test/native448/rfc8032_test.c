@@ -6,7 +6,7 @@
  */
 #include "eddsa448.h"
 #include "shake256.h"
-#include "testutil.h"
+#include "native_path.h"
 
 struct vector {
     const char *name, *seed, *pub, *msg, *ctx, *sig;
@@ -135,8 +135,8 @@ int main(void)
     native_path_or_skip();
     for (size_t v = 0; v < sizeof(V) / sizeof(V[0]); v++) {
         uint8_t seed[57], pub[57], want[114], sig[114], msg[1024], ctx[16], ph[64], got_pub[57];
-        size_t msg_len = hex_decode(msg, sizeof(msg), V[v].msg);
-        size_t ctx_len = hex_decode(ctx, sizeof(ctx), V[v].ctx);
+        size_t msg_len = et_unhex(V[v].msg, msg, sizeof(msg));
+        size_t ctx_len = et_unhex(V[v].ctx, ctx, sizeof(ctx));
         struct edfast_instance inst = {
             V[v].prehash ? EDFAST_PREHASH : (ctx_len ? EDFAST_CONTEXT : EDFAST_PURE), ctx, ctx_len
         };
@@ -144,25 +144,25 @@ int main(void)
         size_t m_len = msg_len;
         void *key, *pubkey;
 
-        hex_decode(seed, 57, V[v].seed);
-        hex_decode(pub, 57, V[v].pub);
-        hex_decode(want, 114, V[v].sig);
+        et_unhex(V[v].seed, seed, 57);
+        et_unhex(V[v].pub, pub, 57);
+        et_unhex(V[v].sig, want, 114);
         if (V[v].prehash) {
             n448_shake256(ph, 64, msg, msg_len); /* PH(M) = SHAKE256(M, 64) */
             m = ph;
             m_len = 64;
         }
 
-        CHECK(native_ed448_derive_public(seed, got_pub) == 1 && memcmp(got_pub, pub, 57) == 0,
-              "%s: public key", V[v].name);
+        ET_CHECK(native_ed448_derive_public(seed, got_pub) == 1 && memcmp(got_pub, pub, 57) == 0,
+                 "%s: public key", V[v].name);
         key = native_ed448_key_new(seed, pub);
         pubkey = native_ed448_key_new(NULL, pub);
-        CHECK(key != NULL && pubkey != NULL, "%s: key_new", V[v].name);
-        CHECK(native_ed448_sign(key, &inst, m, m_len, sig) == 1 && memcmp(sig, want, 114) == 0,
-              "%s: signature", V[v].name);
-        CHECK(native_ed448_sign(pubkey, &inst, m, m_len, sig) == 0, "%s: public-only key cannot sign", V[v].name);
-        CHECK(native_ed448_verify(pubkey, &inst, m, m_len, want) == 1, "%s: verify", V[v].name);
-        CHECK(native_ed448_verify(key, &inst, m, m_len, want) == 1, "%s: verify with private key", V[v].name);
+        ET_CHECK(key != NULL && pubkey != NULL, "%s: key_new", V[v].name);
+        ET_CHECK(native_ed448_sign(key, &inst, m, m_len, sig) == 1 && memcmp(sig, want, 114) == 0,
+                 "%s: signature", V[v].name);
+        ET_CHECK(native_ed448_sign(pubkey, &inst, m, m_len, sig) == 0, "%s: public-only key cannot sign", V[v].name);
+        ET_CHECK(native_ed448_verify(pubkey, &inst, m, m_len, want) == 1, "%s: verify", V[v].name);
+        ET_CHECK(native_ed448_verify(key, &inst, m, m_len, want) == 1, "%s: verify with private key", V[v].name);
 
         /* other framings of the same bytes must fail */
         {
@@ -170,31 +170,31 @@ int main(void)
             uint8_t c2[16];
 
             other.framing = V[v].prehash ? EDFAST_PURE : EDFAST_PREHASH;
-            CHECK(native_ed448_verify(pubkey, &other, m, m_len, want) == 0 || m_len != 64,
-                  "%s: flipped prehash flag", V[v].name);
+            ET_CHECK(native_ed448_verify(pubkey, &other, m, m_len, want) == 0 || m_len != 64,
+                     "%s: flipped prehash flag", V[v].name);
             other = inst;
             memcpy(c2, ctx, sizeof(c2));
             c2[0] ^= 1;
             other.context = c2;
             other.context_len = ctx_len ? ctx_len : 1;
             other.framing = V[v].prehash ? EDFAST_PREHASH : EDFAST_CONTEXT;
-            CHECK(native_ed448_verify(pubkey, &other, m, m_len, want) == 0, "%s: other context", V[v].name);
+            ET_CHECK(native_ed448_verify(pubkey, &other, m, m_len, want) == 0, "%s: other context", V[v].name);
             if (m_len > 0) {
                 uint8_t m2[1024];
 
                 memcpy(m2, m, m_len);
                 m2[m_len - 1] ^= 0x40;
-                CHECK(native_ed448_verify(pubkey, &inst, m2, m_len, want) == 0, "%s: other message", V[v].name);
+                ET_CHECK(native_ed448_verify(pubkey, &inst, m2, m_len, want) == 0, "%s: other message", V[v].name);
             }
             want[10] ^= 1;
-            CHECK(native_ed448_verify(pubkey, &inst, m, m_len, want) == 0, "%s: corrupted R", V[v].name);
+            ET_CHECK(native_ed448_verify(pubkey, &inst, m, m_len, want) == 0, "%s: corrupted R", V[v].name);
             want[10] ^= 1;
             want[60] ^= 1;
-            CHECK(native_ed448_verify(pubkey, &inst, m, m_len, want) == 0, "%s: corrupted S", V[v].name);
+            ET_CHECK(native_ed448_verify(pubkey, &inst, m, m_len, want) == 0, "%s: corrupted S", V[v].name);
         }
         native_ed448_key_free(key);
         native_ed448_key_free(pubkey);
     }
     native_ed448_key_free(NULL);
-    return test_finish("test_rfc8032");
+    return et_finish("native448_rfc8032");
 }

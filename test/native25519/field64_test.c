@@ -10,7 +10,9 @@
 
 #include "bnutil.h"
 #include "field_adx.h"
-#include "tutil.h"
+#include "native_path.h"
+
+static struct et_rng rng;
 
 #ifdef N25519_HAVE_FIELD_ADX
 
@@ -64,7 +66,7 @@ static void element(n25519_fe64 *f, int i)
         return;
     }
     for (int k = 0; k < 4; k++)
-        f->v[k] = t_rand64();
+        f->v[k] = et_rng_next(&rng);
     if (i % 5 == 0)
         f->v[3] |= 0xffffffff00000000u; /* near 2^256: the fold carries */
     if (i % 9 == 0)
@@ -78,29 +80,29 @@ static void check_pair(const n25519_fe64 *f, const n25519_fe64 *g)
 
     n25519_fe64_mul(&h, f, g);
     BN_mul(want, a, b, CTX);
-    CHECK(equal_mod_p(&h, want), "mul");
+    ET_CHECK(equal_mod_p(&h, want), "mul");
     n25519_fe64_add(&h, f, g);
     BN_add(want, a, b);
-    CHECK(equal_mod_p(&h, want), "add");
+    ET_CHECK(equal_mod_p(&h, want), "add");
     n25519_fe64_sub(&h, f, g);
     BN_sub(want, a, b);
-    CHECK(equal_mod_p(&h, want), "sub");
+    ET_CHECK(equal_mod_p(&h, want), "sub");
     n25519_fe64_sq(&h, f);
     BN_mul(want, a, a, CTX);
-    CHECK(equal_mod_p(&h, want), "sq");
+    ET_CHECK(equal_mod_p(&h, want), "sq");
 
     /* The result as an operand: h = h g, h = f h. */
     h = *f;
     n25519_fe64_mul(&h, &h, g);
     BN_mul(want, a, b, CTX);
-    CHECK(equal_mod_p(&h, want), "mul into its first operand");
+    ET_CHECK(equal_mod_p(&h, want), "mul into its first operand");
     h = *g;
     n25519_fe64_mul(&h, f, &h);
-    CHECK(equal_mod_p(&h, want), "mul into its second operand");
+    ET_CHECK(equal_mod_p(&h, want), "mul into its second operand");
     h = *f;
     n25519_fe64_sub(&h, &h, &h);
     BN_zero(want);
-    CHECK(equal_mod_p(&h, want), "x - x");
+    ET_CHECK(equal_mod_p(&h, want), "x - x");
     BN_free(a);
     BN_free(b);
     BN_free(want);
@@ -125,9 +127,9 @@ static void check_chain(void)
         }
     }
     BN_copy(want, a);
-    CHECK(equal_mod_p(&f, want), "chain f");
+    ET_CHECK(equal_mod_p(&f, want), "chain f");
     BN_copy(want, b);
-    CHECK(equal_mod_p(&g, want), "chain g");
+    ET_CHECK(equal_mod_p(&g, want), "chain g");
     BN_free(a);
     BN_free(b);
     BN_free(want);
@@ -143,21 +145,21 @@ static void check_conversions(int i)
     a = fe64_bn(&f);
     n25519_fe64_to_fe(&r, &f);
     for (int k = 0; k < 5; k++)
-        CHECK(r.v[k] < ((uint64_t)1 << 51) + ((uint64_t)1 << 17), "to_fe gives tight limbs");
+        ET_CHECK(r.v[k] < ((uint64_t)1 << 51) + ((uint64_t)1 << 17), "to_fe gives tight limbs");
     n25519_fe64_from_fe(&back, &r);
     BN_copy(want, a);
-    CHECK(equal_mod_p(&back, want), "to_fe then from_fe");
+    ET_CHECK(equal_mod_p(&back, want), "to_fe then from_fe");
 
     /* Loose radix-2^51 limbs, up to 2^54, as the field code allows. */
     BN_zero(want);
     for (int k = 4; k >= 0; k--) {
-        r.v[k] = t_rand64() >> 10;
+        r.v[k] = et_rng_next(&rng) >> 10;
         BN_lshift(want, want, 51);
         BN_set_word(t, r.v[k]);
         BN_add(want, want, t);
     }
     n25519_fe64_from_fe(&back, &r);
-    CHECK(equal_mod_p(&back, want), "from_fe of loose limbs");
+    ET_CHECK(equal_mod_p(&back, want), "from_fe of loose limbs");
 
     BN_free(a);
     BN_free(want);
@@ -172,7 +174,7 @@ int main(int argc, char **argv)
     native_path_or_skip();
     P = bn_p();
     CTX = BN_CTX_new();
-    t_seed(0xadc5);
+    et_rng_seed(&rng, 0xadc5);
 
     for (int i = 0; i < NEDGE; i++)
         for (int j = 0; j < NEDGE; j++) {
@@ -190,7 +192,7 @@ int main(int argc, char **argv)
         check_conversions(i);
     BN_CTX_free(CTX);
     BN_free(P);
-    return t_finish("native25519_field64");
+    return et_finish("native25519_field64");
 }
 
 #else

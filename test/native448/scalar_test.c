@@ -6,7 +6,7 @@
 #include <openssl/bn.h>
 
 #include "scalar.h"
-#include "testutil.h"
+#include "native_path.h"
 
 static BN_CTX *bnctx;
 static BIGNUM *L;
@@ -35,7 +35,7 @@ static void check_reduce(const uint8_t *in, size_t len, const char *what)
     sc448_from_bytes(&r, in, len);
     got = sc_to_bn(&r);
     BN_nnmod(v, v, L, bnctx);
-    CHECK(BN_cmp(got, v) == 0, "from_bytes %s len %zu", what, len);
+    ET_CHECK(BN_cmp(got, v) == 0, "from_bytes %s len %zu", what, len);
     BN_free(v);
     BN_free(got);
 }
@@ -44,7 +44,7 @@ static void check_canonical(const uint8_t in[57], const char *what)
 {
     BIGNUM *v = BN_lebin2bn(in, 57, NULL);
 
-    CHECK(sc448_is_canonical(in) == (BN_cmp(v, L) < 0), "is_canonical %s", what);
+    ET_CHECK(sc448_is_canonical(in) == (BN_cmp(v, L) < 0), "is_canonical %s", what);
     BN_free(v);
 }
 
@@ -57,19 +57,19 @@ static void check_arith(const sc448 *a, const sc448 *b, const sc448 *c)
     BN_mod_mul(W, A, B, L, bnctx);
     BN_mod_add(W, W, C, L, bnctx);
     G = sc_to_bn(&r);
-    CHECK(BN_cmp(G, W) == 0, "muladd");
+    ET_CHECK(BN_cmp(G, W) == 0, "muladd");
     BN_free(G);
 
     sc448_add(&r, a, b);
     BN_mod_add(W, A, B, L, bnctx);
     G = sc_to_bn(&r);
-    CHECK(BN_cmp(G, W) == 0, "add");
+    ET_CHECK(BN_cmp(G, W) == 0, "add");
     BN_free(G);
 
     sc448_neg(&r, a);
     BN_mod_sub(W, L, A, L, bnctx);
     G = sc_to_bn(&r);
-    CHECK(BN_cmp(G, W) == 0, "neg");
+    ET_CHECK(BN_cmp(G, W) == 0, "neg");
     BN_free(G);
     BN_free(A);
     BN_free(B);
@@ -112,7 +112,7 @@ static void check_recodings(const sc448 *a)
                 range_ok = 0;
         }
         V = digits_value(d, n, w);
-        CHECK(BN_cmp(V, A) == 0 && range_ok, "recode_signed w=%u", w);
+        ET_CHECK(BN_cmp(V, A) == 0 && range_ok, "recode_signed w=%u", w);
         BN_free(V);
     }
     for (unsigned w = 3; w <= 8; w++) {
@@ -129,7 +129,7 @@ static void check_recodings(const sc448 *a)
             last = (int)i;
         }
         V = digits_value(naf, SC448_NAF_FULL, 1);
-        CHECK(BN_cmp(V, A) == 0 && ok, "full wnaf w=%u", w);
+        ET_CHECK(BN_cmp(V, A) == 0 && ok, "full wnaf w=%u", w);
         BN_free(V);
     }
     for (unsigned w = 3; w <= 8; w++) {
@@ -157,7 +157,7 @@ static void check_recodings(const sc448 *a)
                 last = (int)i;
             }
             V = digits_value(naf, SC448_NAF_LEN, 1);
-            CHECK(BN_cmp(V, want) == 0 && ok, "wnaf w=%u chunk %u+%u", w, chunks[c][0], chunks[c][1]);
+            ET_CHECK(BN_cmp(V, want) == 0 && ok, "wnaf w=%u chunk %u+%u", w, chunks[c][0], chunks[c][1]);
             BN_free(V);
             BN_free(want);
         }
@@ -175,11 +175,11 @@ static void check_halfsize(const sc448 *h)
     sc448_halfsize(h, &c, &d, &neg);
     C = sc_to_bn(&c);
     D = sc_to_bn(&d);
-    CHECK(BN_num_bits(C) <= 224 && BN_num_bits(D) <= 224 && !BN_is_zero(D), "halfsize bounds");
+    ET_CHECK(BN_num_bits(C) <= 224 && BN_num_bits(D) <= 224 && !BN_is_zero(D), "halfsize bounds");
     if (neg)
         BN_set_negative(D, 1);
     BN_mod_mul(W, D, H, L, bnctx);
-    CHECK(BN_cmp(W, C) == 0, "halfsize: d h = c mod l");
+    ET_CHECK(BN_cmp(W, C) == 0, "halfsize: d h = c mod l");
     BN_free(H);
     BN_free(C);
     BN_free(D);
@@ -195,8 +195,8 @@ static void test_order(void)
     t = BN_new();
     BN_set_bit(t, 446);
     BN_sub(t, t, c);
-    CHECK(BN_cmp(t, L) == 0, "l constant");
-    CHECK(BN_check_prime(L, bnctx, NULL) == 1, "l prime");
+    ET_CHECK(BN_cmp(t, L) == 0, "l constant");
+    ET_CHECK(BN_check_prime(L, bnctx, NULL) == 1, "l prime");
     BN_free(t);
     BN_free(c);
 }
@@ -260,20 +260,20 @@ static void test_edges(void)
     BN_free(v);
 }
 
-static void test_random(test_rng *rng, int n)
+static void test_random(struct et_rng *rng, int n)
 {
     for (int i = 0; i < n; i++) {
         uint8_t b[114], e[57];
-        size_t len = (size_t)(rng_u64(rng) % 115);
+        size_t len = (size_t)(et_rng_next(rng) % 115);
         sc448 a, bb, c;
 
-        rng_bytes(rng, b, sizeof(b));
+        et_rng_bytes(rng, b, sizeof(b));
         check_reduce(b, len, "random");
         check_reduce(b, 114, "random");
         sc448_from_bytes(&a, b, 114);
-        rng_bytes(rng, b, sizeof(b));
+        et_rng_bytes(rng, b, sizeof(b));
         sc448_from_bytes(&bb, b, 114);
-        rng_bytes(rng, b, sizeof(b));
+        et_rng_bytes(rng, b, sizeof(b));
         sc448_from_bytes(&c, b, 114);
         check_arith(&a, &bb, &c);
         if (i % 4 == 0)
@@ -281,7 +281,7 @@ static void test_random(test_rng *rng, int n)
         if (i % 4 == 1)
             check_halfsize(&a);
 
-        rng_bytes(rng, e, sizeof(e));
+        et_rng_bytes(rng, e, sizeof(e));
         e[56] = i % 3 ? 0 : e[56];
         e[55] = (i % 2) ? 0x3f : (uint8_t)(e[55] & 0x7f); /* near the top of l */
         if (i % 5 == 0)
@@ -292,7 +292,7 @@ static void test_random(test_rng *rng, int n)
 
 int main(void)
 {
-    test_rng rng = { test_seed(0x5ca1a448) };
+    struct et_rng rng = { et_seed_or(0x5ca1a448) };
 
     native_path_or_skip();
 
@@ -306,5 +306,5 @@ int main(void)
     test_random(&rng, 20000);
     BN_free(L);
     BN_CTX_free(bnctx);
-    return test_finish("test_scalar");
+    return et_finish("native448_scalar");
 }

@@ -7,7 +7,7 @@
 #include <openssl/sha.h>
 
 #include "eddsa25519.h"
-#include "tutil.h"
+#include "native_path.h"
 
 struct vec {
     enum edfast_framing framing;
@@ -56,27 +56,27 @@ static const struct vec VECS[] = {
 static void run(const struct vec *v, int idx)
 {
     uint8_t seed[32], pub[32], msg[128], ctx[16], sig[64], got[64], pub2[32];
-    long mlen = t_unhexs(msg, sizeof(msg), v->msg), clen = t_unhexs(ctx, sizeof(ctx), v->ctx);
+    long mlen = et_unhex(v->msg, msg, sizeof(msg)), clen = et_unhex(v->ctx, ctx, sizeof(ctx));
     struct edfast_instance in = { v->framing, clen ? ctx : NULL, (size_t)clen };
     void *sk, *pk;
 
-    t_unhexs(seed, 32, v->seed);
-    t_unhexs(pub, 32, v->pub);
-    t_unhexs(sig, 64, v->sig);
+    et_unhex(v->seed, seed, 32);
+    et_unhex(v->pub, pub, 32);
+    et_unhex(v->sig, sig, 64);
     if (v->framing == EDFAST_PREHASH) {
         SHA512(msg, (size_t)mlen, msg);
         mlen = 64;
     }
-    CHECK(native_ed25519_derive_public(seed, pub2) == 1 && memcmp(pub, pub2, 32) == 0,
-          "public key of vector %d", idx);
+    ET_CHECK(native_ed25519_derive_public(seed, pub2) == 1 && memcmp(pub, pub2, 32) == 0,
+             "public key of vector %d", idx);
     sk = native_ed25519_key_new(seed, pub);
     pk = native_ed25519_key_new(NULL, pub);
-    CHECK(sk && pk, "key_new");
-    CHECK(native_ed25519_sign(sk, &in, msg, (size_t)mlen, got) == 1 && memcmp(got, sig, 64) == 0,
-          "signature of vector %d", idx);
-    CHECK(native_ed25519_verify(pk, &in, msg, (size_t)mlen, sig) == 1, "verify vector %d", idx);
-    CHECK(native_ed25519_verify(sk, &in, msg, (size_t)mlen, sig) == 1, "verify (sk) vector %d", idx);
-    CHECK(native_ed25519_sign(pk, &in, msg, (size_t)mlen, got) == 0, "sign without secret");
+    ET_CHECK(sk && pk, "key_new");
+    ET_CHECK(native_ed25519_sign(sk, &in, msg, (size_t)mlen, got) == 1 && memcmp(got, sig, 64) == 0,
+             "signature of vector %d", idx);
+    ET_CHECK(native_ed25519_verify(pk, &in, msg, (size_t)mlen, sig) == 1, "verify vector %d", idx);
+    ET_CHECK(native_ed25519_verify(sk, &in, msg, (size_t)mlen, sig) == 1, "verify (sk) vector %d", idx);
+    ET_CHECK(native_ed25519_sign(pk, &in, msg, (size_t)mlen, got) == 0, "sign without secret");
 
     /* Any other framing or context must not verify this signature. */
     {
@@ -91,19 +91,19 @@ static void run(const struct vec *v, int idx)
         for (int j = 0; j < 4; j++) {
             if (alt[j].framing == v->framing && alt[j].context_len == in.context_len)
                 continue;
-            CHECK(native_ed25519_verify(pk, &alt[j], msg, (size_t)mlen, sig) == 0,
-                  "vector %d verifies under framing %d", idx, j);
+            ET_CHECK(native_ed25519_verify(pk, &alt[j], msg, (size_t)mlen, sig) == 0,
+                     "vector %d verifies under framing %d", idx, j);
         }
     }
     /* One flipped bit anywhere in the signature or message fails. */
     for (int bit = 0; bit < 512; bit += 7) {
         sig[bit / 8] ^= (uint8_t)(1 << (bit % 8));
-        CHECK(native_ed25519_verify(pk, &in, msg, (size_t)mlen, sig) == 0, "flip %d", bit);
+        ET_CHECK(native_ed25519_verify(pk, &in, msg, (size_t)mlen, sig) == 0, "flip %d", bit);
         sig[bit / 8] ^= (uint8_t)(1 << (bit % 8));
     }
     if (mlen) {
         msg[0] ^= 1;
-        CHECK(native_ed25519_verify(pk, &in, msg, (size_t)mlen, sig) == 0, "msg flip");
+        ET_CHECK(native_ed25519_verify(pk, &in, msg, (size_t)mlen, sig) == 0, "msg flip");
         msg[0] ^= 1;
     }
     native_ed25519_key_free(sk);
@@ -117,26 +117,26 @@ static void framing_rules(void)
 
     native_ed25519_derive_public(seed, pub);
     k = native_ed25519_key_new(seed, pub);
-    CHECK(native_ed25519_sign(k, &(struct edfast_instance){ EDFAST_PURE, ctx, 1 }, msg, 3, sig) == 0,
-          "pure with context");
-    CHECK(native_ed25519_sign(k, &(struct edfast_instance){ EDFAST_PURE, NULL, 0 }, msg, 3, sig) == 1,
-          "pure");
-    CHECK(native_ed25519_verify(k, &(struct edfast_instance){ EDFAST_PURE, ctx, 1 }, msg, 3, sig) == 0,
-          "pure verify with context");
-    CHECK(native_ed25519_sign(k, &(struct edfast_instance){ EDFAST_CONTEXT, NULL, 0 }, msg, 3, sig) == 0,
-          "ctx without context");
-    CHECK(native_ed25519_sign(k, &(struct edfast_instance){ EDFAST_CONTEXT, ctx, 255 }, msg, 3, sig) == 1,
-          "ctx 255");
-    CHECK(native_ed25519_verify(k, &(struct edfast_instance){ EDFAST_CONTEXT, ctx, 255 }, msg, 3, sig) == 1,
-          "ctx 255 verify");
-    CHECK(native_ed25519_sign(k, &(struct edfast_instance){ EDFAST_CONTEXT, ctx, 256 }, msg, 3, sig) == 0,
-          "ctx 256");
-    CHECK(native_ed25519_sign(k, &(struct edfast_instance){ EDFAST_PREHASH, NULL, 0 }, msg, 63, sig) == 0,
-          "ph with 63 bytes");
-    CHECK(native_ed25519_sign(k, &(struct edfast_instance){ EDFAST_PREHASH, NULL, 0 }, msg, 64, sig) == 1,
-          "ph");
-    CHECK(native_ed25519_verify(k, &(struct edfast_instance){ EDFAST_PREHASH, NULL, 0 }, msg, 64, sig) == 1,
-          "ph verify");
+    ET_CHECK(native_ed25519_sign(k, &(struct edfast_instance){ EDFAST_PURE, ctx, 1 }, msg, 3, sig) == 0,
+             "pure with context");
+    ET_CHECK(native_ed25519_sign(k, &(struct edfast_instance){ EDFAST_PURE, NULL, 0 }, msg, 3, sig) == 1,
+             "pure");
+    ET_CHECK(native_ed25519_verify(k, &(struct edfast_instance){ EDFAST_PURE, ctx, 1 }, msg, 3, sig) == 0,
+             "pure verify with context");
+    ET_CHECK(native_ed25519_sign(k, &(struct edfast_instance){ EDFAST_CONTEXT, NULL, 0 }, msg, 3, sig) == 0,
+             "ctx without context");
+    ET_CHECK(native_ed25519_sign(k, &(struct edfast_instance){ EDFAST_CONTEXT, ctx, 255 }, msg, 3, sig) == 1,
+             "ctx 255");
+    ET_CHECK(native_ed25519_verify(k, &(struct edfast_instance){ EDFAST_CONTEXT, ctx, 255 }, msg, 3, sig) == 1,
+             "ctx 255 verify");
+    ET_CHECK(native_ed25519_sign(k, &(struct edfast_instance){ EDFAST_CONTEXT, ctx, 256 }, msg, 3, sig) == 0,
+             "ctx 256");
+    ET_CHECK(native_ed25519_sign(k, &(struct edfast_instance){ EDFAST_PREHASH, NULL, 0 }, msg, 63, sig) == 0,
+             "ph with 63 bytes");
+    ET_CHECK(native_ed25519_sign(k, &(struct edfast_instance){ EDFAST_PREHASH, NULL, 0 }, msg, 64, sig) == 1,
+             "ph");
+    ET_CHECK(native_ed25519_verify(k, &(struct edfast_instance){ EDFAST_PREHASH, NULL, 0 }, msg, 64, sig) == 1,
+             "ph verify");
     native_ed25519_key_free(k);
     native_ed25519_key_free(NULL);
 }
@@ -147,5 +147,5 @@ int main(void)
     for (size_t i = 0; i < sizeof(VECS) / sizeof(VECS[0]); i++)
         run(&VECS[i], (int)i);
     framing_rules();
-    return t_finish("test_rfc8032");
+    return et_finish("native25519_rfc8032");
 }

@@ -6,8 +6,10 @@
 #include <openssl/bn.h>
 
 #include "field.h"
-#include "tutil.h"
+#include "native_path.h"
 #include "bnutil.h"
+
+static struct et_rng rng;
 
 static BIGNUM *P;
 static BN_CTX *CTX;
@@ -74,7 +76,7 @@ static void rand_bytes_any(uint8_t out[32], int i)
         edge_bytes(out, i);
         return;
     }
-    t_randbytes(out, 32);
+    et_rng_bytes(&rng, out, 32);
     /* Bias a fraction towards values just below 2^255, i.e. >= p, and all-ones limbs. */
     if (i % 7 == 0)
         memset(out + 1, 0xff, 31);
@@ -104,20 +106,20 @@ static void test_constants(void)
     BN_set_word(d, 121665);
     BN_sub(d, P, d);
     BN_mod_mul(d, d, t, P, CTX);
-    CHECK(bn_eq_fe(d, &n25519_fe_d), "d");
+    ET_CHECK(bn_eq_fe(d, &n25519_fe_d), "d");
     BN_mod_add(t, d, d, P, CTX);
-    CHECK(bn_eq_fe(t, &n25519_fe_d2), "2d");
+    ET_CHECK(bn_eq_fe(t, &n25519_fe_d2), "2d");
     /* sqrt(-1) = 2^((p-1)/4), and its square is -1 */
     BN_copy(e, P);
     BN_sub_word(e, 1);
     BN_rshift(e, e, 2);
     BN_set_word(t, 2);
     BN_mod_exp(t, t, e, P, CTX);
-    CHECK(bn_eq_fe(t, &n25519_fe_sqrtm1), "sqrt(-1)");
+    ET_CHECK(bn_eq_fe(t, &n25519_fe_sqrtm1), "sqrt(-1)");
     BN_mod_sqr(t, t, P, CTX);
     BN_copy(m1, P);
     BN_sub_word(m1, 1);
-    CHECK(BN_cmp(t, m1) == 0, "sqrt(-1)^2 = -1");
+    ET_CHECK(BN_cmp(t, m1) == 0, "sqrt(-1)^2 = -1");
     BN_free(d); BN_free(t); BN_free(m1); BN_free(e);
 }
 
@@ -136,30 +138,30 @@ static void test_ops(int iters)
         B = bytes_bn(b);
         n25519_fe_frombytes(&fa, a);
         n25519_fe_frombytes(&fb, b);
-        CHECK(tight(&fa) && bn_eq_fe(A, &fa), "frombytes %d", i);
+        ET_CHECK(tight(&fa) && bn_eq_fe(A, &fa), "frombytes %d", i);
 
         /* canonical encoding */
         n25519_fe_tobytes(enc, &fa);
         bn_to_le32(want, A);
-        CHECK(memcmp(enc, want, 32) == 0, "tobytes %d", i);
-        CHECK(n25519_fe_isnegative(&fa) == (uint64_t)BN_is_bit_set(A, 0), "isnegative %d", i);
-        CHECK(n25519_fe_iszero(&fa) == (uint64_t)BN_is_zero(A), "iszero %d", i);
+        ET_CHECK(memcmp(enc, want, 32) == 0, "tobytes %d", i);
+        ET_CHECK(n25519_fe_isnegative(&fa) == (uint64_t)BN_is_bit_set(A, 0), "isnegative %d", i);
+        ET_CHECK(n25519_fe_iszero(&fa) == (uint64_t)BN_is_zero(A), "iszero %d", i);
 
         n25519_fe_mul(&r, &fa, &fb);
         BN_mod_mul(W, A, B, P, CTX);
-        CHECK(tight(&r) && bn_eq_fe(W, &r), "mul %d", i);
+        ET_CHECK(tight(&r) && bn_eq_fe(W, &r), "mul %d", i);
         n25519_fe_sq(&r, &fa);
         BN_mod_sqr(W, A, P, CTX);
-        CHECK(tight(&r) && bn_eq_fe(W, &r), "sq %d", i);
+        ET_CHECK(tight(&r) && bn_eq_fe(W, &r), "sq %d", i);
         n25519_fe_add(&r, &fa, &fb);
         BN_mod_add(W, A, B, P, CTX);
-        CHECK(bn_eq_fe(W, &r), "add %d", i);
+        ET_CHECK(bn_eq_fe(W, &r), "add %d", i);
         n25519_fe_sub(&r, &fa, &fb);
         BN_mod_sub(W, A, B, P, CTX);
-        CHECK(tight(&r) && bn_eq_fe(W, &r), "sub %d", i);
+        ET_CHECK(tight(&r) && bn_eq_fe(W, &r), "sub %d", i);
         n25519_fe_neg(&r, &fa);
         BN_mod_sub(W, P, A, P, CTX);
-        CHECK(tight(&r) && bn_eq_fe(W, &r), "neg %d", i);
+        ET_CHECK(tight(&r) && bn_eq_fe(W, &r), "neg %d", i);
 
         /* Loose inputs (sums of two tight values) are allowed into mul, sq and sub. */
         n25519_fe_add(&la, &fa, &fb);
@@ -171,16 +173,16 @@ static void test_ops(int iters)
             BN_mod_add(X, A, B, P, CTX);
             BN_mod_add(Y, B, B, P, CTX);
             BN_mod_mul(W, X, Y, P, CTX);
-            CHECK(tight(&r) && bn_eq_fe(W, &r), "mul loose %d", i);
+            ET_CHECK(tight(&r) && bn_eq_fe(W, &r), "mul loose %d", i);
             n25519_fe_sq(&r, &la);
             BN_mod_sqr(W, X, P, CTX);
-            CHECK(tight(&r) && bn_eq_fe(W, &r), "sq loose %d", i);
+            ET_CHECK(tight(&r) && bn_eq_fe(W, &r), "sq loose %d", i);
             n25519_fe_sub(&r, &la, &lb);
             BN_mod_sub(W, X, Y, P, CTX);
-            CHECK(tight(&r) && bn_eq_fe(W, &r), "sub loose %d", i);
+            ET_CHECK(tight(&r) && bn_eq_fe(W, &r), "sub loose %d", i);
             n25519_fe_tobytes(enc, &la);
             bn_to_le32(want, X);
-            CHECK(memcmp(enc, want, 32) == 0, "tobytes loose %d", i);
+            ET_CHECK(memcmp(enc, want, 32) == 0, "tobytes loose %d", i);
             BN_free(X);
             BN_free(Y);
         }
@@ -188,22 +190,22 @@ static void test_ops(int iters)
         /* cmov / cswap / cneg */
         r = fa;
         n25519_fe_cmov(&r, &fb, 0);
-        CHECK(memcmp(&r, &fa, sizeof(r)) == 0, "cmov 0");
+        ET_CHECK(memcmp(&r, &fa, sizeof(r)) == 0, "cmov 0");
         n25519_fe_cmov(&r, &fb, 1);
-        CHECK(memcmp(&r, &fb, sizeof(r)) == 0, "cmov 1");
+        ET_CHECK(memcmp(&r, &fb, sizeof(r)) == 0, "cmov 1");
         {
             n25519_fe x = fa, y = fb;
 
             n25519_fe_cswap(&x, &y, 0);
-            CHECK(!memcmp(&x, &fa, sizeof(x)) && !memcmp(&y, &fb, sizeof(y)), "cswap 0");
+            ET_CHECK(!memcmp(&x, &fa, sizeof(x)) && !memcmp(&y, &fb, sizeof(y)), "cswap 0");
             n25519_fe_cswap(&x, &y, 1);
-            CHECK(!memcmp(&x, &fb, sizeof(x)) && !memcmp(&y, &fa, sizeof(y)), "cswap 1");
+            ET_CHECK(!memcmp(&x, &fb, sizeof(x)) && !memcmp(&y, &fa, sizeof(y)), "cswap 1");
         }
         n25519_fe_cneg(&r, &fa, 1);
         BN_mod_sub(W, P, A, P, CTX);
-        CHECK(bn_eq_fe(W, &r), "cneg 1");
+        ET_CHECK(bn_eq_fe(W, &r), "cneg 1");
         n25519_fe_cneg(&r, &fa, 0);
-        CHECK(bn_eq_fe(A, &r), "cneg 0");
+        ET_CHECK(bn_eq_fe(A, &r), "cneg 0");
 
         /* inversion (both paths), 0 maps to 0 */
         n25519_fe_invert(&r, &fa);
@@ -211,9 +213,9 @@ static void test_ops(int iters)
             BN_zero(W);
         else
             BN_mod_inverse(W, A, P, CTX);
-        CHECK(tight(&r) && bn_eq_fe(W, &r), "invert %d", i);
+        ET_CHECK(tight(&r) && bn_eq_fe(W, &r), "invert %d", i);
         n25519_fe_invert_vartime(&r, &fa);
-        CHECK(tight(&r) && bn_eq_fe(W, &r), "invert_vartime %d", i);
+        ET_CHECK(tight(&r) && bn_eq_fe(W, &r), "invert_vartime %d", i);
 
         /* pow22523 = a^((p-5)/8) */
         {
@@ -223,7 +225,7 @@ static void test_ops(int iters)
             BN_rshift(e, e, 3);
             BN_mod_exp(W, A, e, P, CTX);
             n25519_fe_pow22523(&r, &fa);
-            CHECK(bn_eq_fe(W, &r), "pow22523 %d", i);
+            ET_CHECK(bn_eq_fe(W, &r), "pow22523 %d", i);
             BN_free(e);
         }
 
@@ -240,12 +242,12 @@ static void test_ops(int iters)
             BN_mod_exp(W, q, e, P, CTX);
             is_sq = BN_is_zero(q) || BN_is_one(W);
             ok = n25519_fe_sqrt_ratio(&x, &fa, &fb);
-            CHECK(ok == is_sq, "sqrt_ratio verdict %d", i);
+            ET_CHECK(ok == is_sq, "sqrt_ratio verdict %d", i);
             if (ok) {
                 n25519_fe_sq(&chk, &x);
                 n25519_fe_mul(&chk, &chk, &fb);
                 X = fe_bn(&chk);
-                CHECK(BN_cmp(X, A) == 0, "sqrt_ratio root %d", i);
+                ET_CHECK(BN_cmp(X, A) == 0, "sqrt_ratio root %d", i);
                 BN_free(X);
             }
             BN_free(q);
@@ -266,8 +268,8 @@ static void test_wide_inputs(int iters)
         BIGNUM *A, *B, *W = BN_new();
 
         for (int j = 0; j < 5; j++) {
-            a.v[j] = t_rand64() >> 10;
-            b.v[j] = t_rand64() >> 10;
+            a.v[j] = et_rng_next(&rng) >> 10;
+            b.v[j] = et_rng_next(&rng) >> 10;
             if (i < 4) { /* all-maximal limbs */
                 a.v[j] = ((uint64_t)1 << 54) - 1;
                 b.v[j] = i & 1 ? ((uint64_t)1 << 54) - 1 : ((uint64_t)1 << 51) + (1 << 17) - 1;
@@ -277,10 +279,10 @@ static void test_wide_inputs(int iters)
         B = fe_bn(&b);
         n25519_fe_mul(&r, &a, &b);
         BN_mod_mul(W, A, B, P, CTX);
-        CHECK(tight(&r) && bn_eq_fe(W, &r), "mul wide %d", i);
+        ET_CHECK(tight(&r) && bn_eq_fe(W, &r), "mul wide %d", i);
         n25519_fe_sq(&r, &a);
         BN_mod_sqr(W, A, P, CTX);
-        CHECK(tight(&r) && bn_eq_fe(W, &r), "sq wide %d", i);
+        ET_CHECK(tight(&r) && bn_eq_fe(W, &r), "sq wide %d", i);
         BN_free(A);
         BN_free(B);
         BN_free(W);
@@ -292,11 +294,11 @@ int main(void)
     native_path_or_skip();
     P = bn_p();
     CTX = BN_CTX_new();
-    t_seed(1);
+    et_rng_seed(&rng, 1);
     test_constants();
     test_ops(20000);
     test_wide_inputs(20000);
     BN_free(P);
     BN_CTX_free(CTX);
-    return t_finish("test_field");
+    return et_finish("native25519_field");
 }

@@ -8,7 +8,7 @@
 #include <pthread.h>
 
 #include "eddsa448.h"
-#include "testutil.h"
+#include "native_path.h"
 
 #define THREADS 4
 #define ROUNDS 40
@@ -42,20 +42,20 @@ static void *run(void *arg)
 
 int main(void)
 {
-    test_rng rng = { test_seed(0x7448) };
+    struct et_rng rng = { et_seed_or(0x7448) };
     uint8_t seed[57], pub[57];
     pthread_t th[THREADS];
 
     native_path_or_skip();
 
     for (int round = 0; round < 5; round++) {
-        rng_bytes(&rng, seed, 57);
-        rng_bytes(&rng, msg, sizeof(msg));
+        et_rng_bytes(&rng, seed, 57);
+        et_rng_bytes(&rng, msg, sizeof(msg));
         native_ed448_derive_public(seed, pub);
         {
             void *signer = native_ed448_key_new(seed, pub);
 
-            CHECK(native_ed448_sign(signer, &PURE, msg, sizeof(msg), sig) == 1, "sign");
+            ET_CHECK(native_ed448_sign(signer, &PURE, msg, sizeof(msg), sig) == 1, "sign");
             native_ed448_key_free(signer);
         }
         memcpy(bad, sig, 114);
@@ -63,12 +63,12 @@ int main(void)
         can_sign = round % 2;
         key = native_ed448_key_new(can_sign ? seed : NULL, pub); /* fresh: nothing decoded yet */
         for (int t = 0; t < THREADS; t++)
-            CHECK(pthread_create(&th[t], NULL, run, (void *)(intptr_t)t) == 0, "thread");
+            ET_CHECK(pthread_create(&th[t], NULL, run, (void *)(intptr_t)t) == 0, "thread");
         for (int t = 0; t < THREADS; t++)
             pthread_join(th[t], NULL);
         native_ed448_key_free(key);
     }
     for (int t = 0; t < THREADS; t++)
-        CHECK(errors[t] == 0, "thread %d: %d wrong results", t, errors[t]);
-    return test_finish("test_threads");
+        ET_CHECK(errors[t] == 0, "thread %d: %d wrong results", t, errors[t]);
+    return et_finish("native448_threads");
 }

@@ -4,7 +4,7 @@
  * and the table the running process selected.
  */
 #include "accel.h"
-#include "tutil.h"
+#include "native_path.h"
 
 enum { P = 1u << EDFAST_NATIVE_PORTABLE, A = 1u << EDFAST_NATIVE_ADX, I = 1u << EDFAST_NATIVE_IFMA };
 
@@ -16,15 +16,15 @@ static void expect(const char *request, unsigned available, enum edfast_native_s
     enum edfast_native_status st =
         edfast_native_choose(request, available, &got, message, sizeof(message));
 
-    CHECK(st == status, "request %s, available %u: status %d, want %d", request ? request : "(unset)",
-          available, (int)st, (int)status);
-    CHECK(got == path, "request %s, available %u: path %s, want %s", request ? request : "(unset)",
-          available, edfast_native_path_name(got), edfast_native_path_name(path));
+    ET_CHECK(st == status, "request %s, available %u: status %d, want %d", request ? request : "(unset)",
+             available, (int)st, (int)status);
+    ET_CHECK(got == path, "request %s, available %u: path %s, want %s", request ? request : "(unset)",
+             available, edfast_native_path_name(got), edfast_native_path_name(path));
     if (in_message == NULL)
-        CHECK(message[0] == '\0', "request %s: unexpected message %s", request, message);
+        ET_CHECK(message[0] == '\0', "request %s: unexpected message %s", request, message);
     else
-        CHECK(strstr(message, in_message) != NULL, "request %s: message \"%s\" lacks \"%s\"",
-              request, message, in_message);
+        ET_CHECK(strstr(message, in_message) != NULL, "request %s: message \"%s\" lacks \"%s\"",
+                 request, message, in_message);
 }
 
 int main(void)
@@ -59,15 +59,15 @@ int main(void)
            P, EDFAST_NATIVE_UNKNOWN, EDFAST_NATIVE_PORTABLE, "not a path");
 
     /* this process: run without EDFAST_NATIVE_PATH, so the best path here */
-    CHECK(getenv("EDFAST_NATIVE_PATH") == NULL, "run this test without EDFAST_NATIVE_PATH");
-    CHECK(cpu->status == EDFAST_NATIVE_OK && cpu->message[0] == '\0', "status %d: %s",
-          (int)cpu->status, cpu->message);
-    CHECK((cpu->path == EDFAST_NATIVE_PORTABLE) == (cpu->ed25519 == NULL && cpu->ed448 == NULL),
-          "path %s with tables %p %p", edfast_native_path_name(cpu->path), (const void *)cpu->ed25519,
-          (const void *)cpu->ed448);
-    CHECK(cpu->path != EDFAST_NATIVE_IFMA || cpu->ed25519->scalarmult_base != NULL,
-          "no IFMA point code on the ifma path");
-    CHECK(edfast_native_cpu() == cpu, "one table per process");
+    ET_CHECK(getenv("EDFAST_NATIVE_PATH") == NULL, "run this test without EDFAST_NATIVE_PATH");
+    ET_CHECK(cpu->status == EDFAST_NATIVE_OK && cpu->message[0] == '\0', "status %d: %s",
+             (int)cpu->status, cpu->message);
+    ET_CHECK((cpu->path == EDFAST_NATIVE_PORTABLE) == (cpu->ed25519 == NULL && cpu->ed448 == NULL),
+             "path %s with tables %p %p", edfast_native_path_name(cpu->path), (const void *)cpu->ed25519,
+             (const void *)cpu->ed448);
+    ET_CHECK(cpu->path != EDFAST_NATIVE_IFMA || cpu->ed25519->scalarmult_base != NULL,
+             "no IFMA point code on the ifma path");
+    ET_CHECK(edfast_native_cpu() == cpu, "one table per process");
     printf("this CPU: %s\n", edfast_native_path_name(cpu->path));
-    return t_finish("test_cpu");
+    return et_finish("native25519_cpu");
 }

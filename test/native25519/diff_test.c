@@ -15,7 +15,10 @@
 #include <openssl/evp.h>
 
 #include "eddsa25519.h"
-#include "tutil.h"
+#include "native_path.h"
+
+/* Thread-local: each thread of the run draws its own reproducible sequence. */
+static _Thread_local struct et_rng rng;
 
 static _Thread_local EVP_MD_CTX *MD;
 
@@ -49,13 +52,13 @@ static int native_verify_fresh(const uint8_t pub[32], const uint8_t *msg, size_t
 
 static size_t random_len(void)
 {
-    uint64_t r = t_rand64() % 100;
+    uint64_t r = et_rng_next(&rng) % 100;
 
     if (r < 75)
-        return (size_t)(t_rand64() % 65);
+        return (size_t)(et_rng_next(&rng) % 65);
     if (r < 95)
-        return (size_t)(t_rand64() % 513);
-    return (size_t)(t_rand64() % 4097);
+        return (size_t)(et_rng_next(&rng) % 513);
+    return (size_t)(et_rng_next(&rng) % 4097);
 }
 
 /* s += L over 256 bits (S >= L afterwards when it fits). */
@@ -82,8 +85,8 @@ static void *run(void *arg)
     struct job *job = arg;
 
     MD = EVP_MD_CTX_new();
-    t_seed(job->seed);
-    for (long i = job->first; i < job->first + job->count && t_failures < 20; i++) {
+    et_rng_seed(&rng, job->seed);
+    for (long i = job->first; i < job->first + job->count && et_failures < 20; i++) {
         uint8_t seed[32], pub[32], opub[32], sig[64], osig[64], bad[64], mpub[32];
         size_t mlen = random_len(), olen = 32, slen = 64;
         const int with_evp = (i & 7) == 0;
@@ -91,63 +94,63 @@ static void *run(void *arg)
         void *k;
         int v1, v2;
 
-        t_randbytes(seed, 32);
-        t_randbytes(msg, mlen);
+        et_rng_bytes(&rng, seed, 32);
+        et_rng_bytes(&rng, msg, mlen);
 
         sk = EVP_PKEY_new_raw_private_key(EVP_PKEY_ED25519, NULL, seed, 32);
-        CHECK(sk && EVP_PKEY_get_raw_public_key(sk, opub, &olen) == 1, "EVP key");
+        ET_CHECK(sk && EVP_PKEY_get_raw_public_key(sk, opub, &olen) == 1, "EVP key");
         EVP_MD_CTX_reset(MD);
-        CHECK(EVP_DigestSignInit(MD, NULL, NULL, NULL, sk) == 1
-              && EVP_DigestSign(MD, osig, &slen, msg, mlen) == 1 && slen == 64, "EVP sign");
+        ET_CHECK(EVP_DigestSignInit(MD, NULL, NULL, NULL, sk) == 1
+                 && EVP_DigestSign(MD, osig, &slen, msg, mlen) == 1 && slen == 64, "EVP sign");
         EVP_PKEY_free(sk);
 
-        CHECK(native_ed25519_derive_public(seed, pub) == 1 && memcmp(pub, opub, 32) == 0,
-              "case %ld: public key differs", i);
+        ET_CHECK(native_ed25519_derive_public(seed, pub) == 1 && memcmp(pub, opub, 32) == 0,
+                 "case %ld: public key differs", i);
         k = native_ed25519_key_new(seed, pub);
-        CHECK(native_ed25519_sign(k, &pure, msg, mlen, sig) == 1 && memcmp(sig, osig, 64) == 0,
-              "case %ld: signature differs (len %zu)", i, mlen);
+        ET_CHECK(native_ed25519_sign(k, &pure, msg, mlen, sig) == 1 && memcmp(sig, osig, 64) == 0,
+                 "case %ld: signature differs (len %zu)", i, mlen);
         /* Cross verification: our verifier on OpenSSL's signature and vice versa. */
-        CHECK(native_ed25519_verify(k, &pure, msg, mlen, osig) == 1, "case %ld: native rejects", i);
+        ET_CHECK(native_ed25519_verify(k, &pure, msg, mlen, osig) == 1, "case %ld: native rejects", i);
         if (with_evp)
-            CHECK(evp_verify(pub, msg, mlen, sig) == 1, "case %ld: OpenSSL rejects ours", i);
+            ET_CHECK(evp_verify(pub, msg, mlen, sig) == 1, "case %ld: OpenSSL rejects ours", i);
 
         /* One flipped bit in the signature or the message: rejected (by both, when asked). */
         memcpy(bad, sig, 64);
         if (mlen && (i & 2)) {
-            size_t bit = (size_t)(t_rand64() % (mlen * 8));
+            size_t bit = (size_t)(et_rng_next(&rng) % (mlen * 8));
 
             msg[bit / 8] ^= (uint8_t)(1u << (bit % 8));
             v1 = native_ed25519_verify(k, &pure, msg, mlen, bad);
             v2 = with_evp ? evp_verify(pub, msg, mlen, bad) : 0;
             msg[bit / 8] ^= (uint8_t)(1u << (bit % 8));
         } else {
-            size_t bit = (size_t)(t_rand64() % 512);
+            size_t bit = (size_t)(et_rng_next(&rng) % 512);
 
             bad[bit / 8] ^= (uint8_t)(1u << (bit % 8));
             v1 = native_ed25519_verify(k, &pure, msg, mlen, bad);
             v2 = with_evp ? evp_verify(pub, msg, mlen, bad) : 0;
         }
-        CHECK(v1 == v2 && v1 == 0, "case %ld: flipped bit verdicts %d/%d", i, v1, v2);
+        ET_CHECK(v1 == v2 && v1 == 0, "case %ld: flipped bit verdicts %d/%d", i, v1, v2);
 
         /* Mutations of the key and signature. */
         if ((i & 15) == 8) {
             memcpy(bad, sig, 64);
             memcpy(mpub, pub, 32);
-            switch (t_rand64() % 6) {
+            switch (et_rng_next(&rng) % 6) {
             case 0: /* S + L: same value mod L, must be rejected */
                 add_l(bad + 32);
                 break;
             case 1: /* random high bits in S */
-                bad[63] |= (uint8_t)(0x10 << (t_rand64() % 4));
+                bad[63] |= (uint8_t)(0x10 << (et_rng_next(&rng) % 4));
                 break;
             case 2: /* random public key bytes */
-                t_randbytes(mpub, 32);
+                et_rng_bytes(&rng, mpub, 32);
                 break;
             case 3: /* sign bit of A flipped */
                 mpub[31] ^= 0x80;
                 break;
             case 4: /* random R */
-                t_randbytes(bad, 32);
+                et_rng_bytes(&rng, bad, 32);
                 break;
             default: /* signature of another message */
                 msg[0] ^= 0x55;
@@ -157,7 +160,7 @@ static void *run(void *arg)
             }
             v1 = native_verify_fresh(mpub, msg, mlen, bad);
             v2 = evp_verify(mpub, msg, mlen, bad);
-            CHECK(v1 == v2, "case %ld: mutation verdicts native %d OpenSSL %d", i, v1, v2);
+            ET_CHECK(v1 == v2, "case %ld: mutation verdicts native %d OpenSSL %d", i, v1, v2);
             job->mutations++;
         }
         native_ed25519_key_free(k);
@@ -184,5 +187,5 @@ int main(int argc, char **argv)
         pthread_join(th, NULL);
     }
     printf("%ld mutations compared\n", jobs[0].mutations + jobs[1].mutations);
-    return t_finish("test_diff");
+    return et_finish("native25519_diff");
 }

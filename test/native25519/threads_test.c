@@ -8,7 +8,9 @@
 #include <pthread.h>
 
 #include "eddsa25519.h"
-#include "tutil.h"
+#include "native_path.h"
+
+static struct et_rng rng;
 
 #define KEYS 64
 #define THREADS 4
@@ -28,14 +30,14 @@ static void *worker(void *arg)
             int j = (i + id * 7) % KEYS;
             uint8_t bad[64], sig[64];
 
-            CHECK(native_ed25519_verify(pubkeys[j], &PURE, msgs[j], sizeof(msgs[j]), sigs[j]) == 1,
-                  "thread %d key %d: valid signature rejected", id, j);
+            ET_CHECK(native_ed25519_verify(pubkeys[j], &PURE, msgs[j], sizeof(msgs[j]), sigs[j]) == 1,
+                     "thread %d key %d: valid signature rejected", id, j);
             memcpy(bad, sigs[j], 64);
             bad[(id + round) % 64] ^= 4;
-            CHECK(native_ed25519_verify(pubkeys[j], &PURE, msgs[j], sizeof(msgs[j]), bad) == 0,
-                  "thread %d key %d: bad signature accepted", id, j);
-            CHECK(native_ed25519_sign(keys[j], &PURE, msgs[j], sizeof(msgs[j]), sig) == 1
-                  && memcmp(sig, sigs[j], 64) == 0, "thread %d key %d: signature differs", id, j);
+            ET_CHECK(native_ed25519_verify(pubkeys[j], &PURE, msgs[j], sizeof(msgs[j]), bad) == 0,
+                     "thread %d key %d: bad signature accepted", id, j);
+            ET_CHECK(native_ed25519_sign(keys[j], &PURE, msgs[j], sizeof(msgs[j]), sig) == 1
+                     && memcmp(sig, sigs[j], 64) == 0, "thread %d key %d: signature differs", id, j);
         }
     return NULL;
 }
@@ -46,16 +48,16 @@ int main(void)
 
     native_path_or_skip();
 
-    t_seed(7);
+    et_rng_seed(&rng, 7);
     for (int i = 0; i < KEYS; i++) {
         uint8_t seed[32], pub[32];
 
-        t_randbytes(seed, 32);
-        t_randbytes(msgs[i], sizeof(msgs[i]));
+        et_rng_bytes(&rng, seed, 32);
+        et_rng_bytes(&rng, msgs[i], sizeof(msgs[i]));
         native_ed25519_derive_public(seed, pub);
         keys[i] = native_ed25519_key_new(seed, pub);
         pubkeys[i] = native_ed25519_key_new(NULL, pub);
-        CHECK(native_ed25519_sign(keys[i], &PURE, msgs[i], sizeof(msgs[i]), sigs[i]) == 1, "sign");
+        ET_CHECK(native_ed25519_sign(keys[i], &PURE, msgs[i], sizeof(msgs[i]), sigs[i]) == 1, "sign");
     }
     pthread_barrier_init(&start, NULL, THREADS);
     for (int t = 0; t < THREADS; t++)
@@ -67,5 +69,5 @@ int main(void)
         native_ed25519_key_free(keys[i]);
         native_ed25519_key_free(pubkeys[i]);
     }
-    return t_finish("test_threads");
+    return et_finish("native25519_threads");
 }

@@ -6,7 +6,7 @@
 #include <openssl/bn.h>
 
 #include "field.h"
-#include "testutil.h"
+#include "native_path.h"
 
 static BN_CTX *bnctx;
 static BIGNUM *P;
@@ -56,10 +56,10 @@ static int fe_equals_bn_mod_p(const fe448 *a, const BIGNUM *want)
 }
 
 /* Random element whose limbs are below 2^bits (bits <= 64). */
-static void random_fe(test_rng *rng, fe448 *a, unsigned bits)
+static void random_fe(struct et_rng *rng, fe448 *a, unsigned bits)
 {
     for (int i = 0; i < FE448_LIMBS; i++) {
-        a->l[i] = rng_u64(rng);
+        a->l[i] = et_rng_next(rng);
         if (bits < 64)
             a->l[i] &= (1ULL << bits) - 1;
     }
@@ -81,19 +81,19 @@ static void check_binary_ops(const fe448 *a, const fe448 *b, const char *what)
 
     fe448_mul(&r, a, b);
     BN_mod_mul(W, A, B, P, bnctx);
-    CHECK(fe_equals_bn_mod_p(&r, W) && is_reduced(&r), "mul %s", what);
+    ET_CHECK(fe_equals_bn_mod_p(&r, W) && is_reduced(&r), "mul %s", what);
 
     fe448_sqr(&r, a);
     BN_mod_sqr(W, A, P, bnctx);
-    CHECK(fe_equals_bn_mod_p(&r, W) && is_reduced(&r), "sqr %s", what);
+    ET_CHECK(fe_equals_bn_mod_p(&r, W) && is_reduced(&r), "sqr %s", what);
 
     fe448_add(&r, a, b);
     BN_add(W, A, B);
-    CHECK(fe_equals_bn_mod_p(&r, W), "add %s", what);
+    ET_CHECK(fe_equals_bn_mod_p(&r, W), "add %s", what);
 
     fe448_mul_small(&r, a, 39081);
     BN_mul_word(W = BN_copy(W, A), 39081);
-    CHECK(fe_equals_bn_mod_p(&r, W) && is_reduced(&r), "mul_small %s", what);
+    ET_CHECK(fe_equals_bn_mod_p(&r, W) && is_reduced(&r), "mul_small %s", what);
 
     BN_free(A);
     BN_free(B);
@@ -108,7 +108,7 @@ static void check_sub(const fe448 *a, const fe448 *b, const char *what)
 
     fe448_sub(&r, a, b);
     BN_sub(W, A, B);
-    CHECK(fe_equals_bn_mod_p(&r, W) && is_reduced(&r), "sub %s", what);
+    ET_CHECK(fe_equals_bn_mod_p(&r, W) && is_reduced(&r), "sub %s", what);
     {
         int small = 1, a_ok = 1;
 
@@ -120,13 +120,13 @@ static void check_sub(const fe448 *a, const fe448 *b, const char *what)
         fe448_sub_nr(&r, a, b);
         for (int i = 0; i < FE448_LIMBS; i++)
             small &= r.l[i] < (1ULL << 60);
-        CHECK(fe_equals_bn_mod_p(&r, W) && small, "sub_nr %s", what);
+        ET_CHECK(fe_equals_bn_mod_p(&r, W) && small, "sub_nr %s", what);
     }
 done:
     fe448_neg(&r, b);
     BN_zero(W);
     BN_sub(W, W, B);
-    CHECK(fe_equals_bn_mod_p(&r, W) && is_reduced(&r), "neg %s", what);
+    ET_CHECK(fe_equals_bn_mod_p(&r, W) && is_reduced(&r), "neg %s", what);
     BN_free(A);
     BN_free(B);
     BN_free(W);
@@ -145,28 +145,28 @@ static void check_unary(const fe448 *a, const char *what)
     is_zero = BN_is_zero(W);
     bn_to_bytes56(want, W);
     fe448_tobytes(got, a);
-    CHECK(memcmp(got, want, 56) == 0, "tobytes %s", what);
-    CHECK(fe448_is_zero(a) == (is_zero ? ~0ULL : 0), "is_zero %s", what);
-    CHECK(fe448_lobit(a) == (BN_is_odd(W) ? ~0ULL : 0), "lobit %s", what);
+    ET_CHECK(memcmp(got, want, 56) == 0, "tobytes %s", what);
+    ET_CHECK(fe448_is_zero(a) == (is_zero ? ~0ULL : 0), "is_zero %s", what);
+    ET_CHECK(fe448_lobit(a) == (BN_is_odd(W) ? ~0ULL : 0), "lobit %s", what);
 
     t = *a;
     fe448_strong_reduce(&t);
     {
         BIGNUM *tb = fe_to_bn(&t);
 
-        CHECK(fe_equals_bn_mod_p(&t, W) && BN_cmp(tb, P) < 0, "strong_reduce %s", what);
+        ET_CHECK(fe_equals_bn_mod_p(&t, W) && BN_cmp(tb, P) < 0, "strong_reduce %s", what);
         BN_free(tb);
     }
-    CHECK(fe448_eq(a, &t) == ~0ULL, "eq %s", what);
+    ET_CHECK(fe448_eq(a, &t) == ~0ULL, "eq %s", what);
     t.l[3] ^= 1;
-    CHECK(fe448_eq(a, &t) == 0, "neq %s", what);
+    ET_CHECK(fe448_eq(a, &t) == 0, "neq %s", what);
 
     fe448_inv(&r, a);
     if (is_zero) {
-        CHECK(fe448_is_zero(&r) == ~0ULL, "inv(0) %s", what);
+        ET_CHECK(fe448_is_zero(&r) == ~0ULL, "inv(0) %s", what);
     } else {
         BN_mod_inverse(E, W, P, bnctx);
-        CHECK(fe_equals_bn_mod_p(&r, E), "inv %s", what);
+        ET_CHECK(fe_equals_bn_mod_p(&r, E), "inv %s", what);
     }
 
     /* isr: r = a^((p-3)/4), success exactly for non-zero squares */
@@ -177,11 +177,11 @@ static void check_unary(const fe448 *a, const char *what)
         BIGNUM *leg = BN_new(), *e2 = BN_new();
 
         BN_mod_exp(leg, W, E, P, bnctx);
-        CHECK(m == ((!is_zero && BN_is_one(leg)) ? ~0ULL : 0), "isr verdict %s", what);
+        ET_CHECK(m == ((!is_zero && BN_is_one(leg)) ? ~0ULL : 0), "isr verdict %s", what);
         BN_sub_word(BN_copy(e2, P), 3);
         BN_rshift(e2, e2, 2);
         BN_mod_exp(leg, W, e2, P, bnctx);
-        CHECK(fe_equals_bn_mod_p(&r, leg), "isr value %s", what);
+        ET_CHECK(fe_equals_bn_mod_p(&r, leg), "isr value %s", what);
         BN_free(leg);
         BN_free(e2);
     }
@@ -197,8 +197,8 @@ static void check_frombytes(const uint8_t in[56], const char *what)
     uint64_t ok = fe448_frombytes(&r, in);
     BIGNUM *got = fe_to_bn(&r);
 
-    CHECK(ok == (BN_cmp(v, P) < 0 ? ~0ULL : 0), "frombytes canonical flag %s", what);
-    CHECK(BN_cmp(got, v) == 0, "frombytes value %s", what);
+    ET_CHECK(ok == (BN_cmp(v, P) < 0 ? ~0ULL : 0), "frombytes canonical flag %s", what);
+    ET_CHECK(BN_cmp(got, v) == 0, "frombytes value %s", what);
     BN_free(v);
     BN_free(got);
 }
@@ -214,9 +214,9 @@ static void test_constants(void)
     BN_set_bit(u, 224);
     BN_sub(t, t, u);
     BN_sub_word(t, 1);
-    CHECK(BN_cmp(t, P) == 0, "p");
-    CHECK(BN_check_prime(P, bnctx, NULL) == 1, "p prime");
-    CHECK(BN_mod_word(P, 4) == 3, "p = 3 mod 4");
+    ET_CHECK(BN_cmp(t, P) == 0, "p");
+    ET_CHECK(BN_check_prime(P, bnctx, NULL) == 1, "p prime");
+    ET_CHECK(BN_mod_word(P, 4) == 3, "p = 3 mod 4");
 
     /* d = -39081 is a non-square (completeness of the addition law) */
     BN_set_word(u, 39081);
@@ -224,7 +224,7 @@ static void test_constants(void)
     BN_sub(t, P, BN_value_one());
     BN_rshift1(t, t);
     BN_mod_exp(t, u, t, P, bnctx);
-    CHECK(!BN_is_one(t), "d non-square");
+    ET_CHECK(!BN_is_one(t), "d non-square");
     BN_free(t);
     BN_free(u);
 }
@@ -280,7 +280,7 @@ static void test_edges(void)
     }
 }
 
-static void test_random(test_rng *rng, int n)
+static void test_random(struct et_rng *rng, int n)
 {
     for (int i = 0; i < n; i++) {
         fe448 a, b;
@@ -300,15 +300,15 @@ static void test_random(test_rng *rng, int n)
 
             fe448_sqr(&s, &a);
             if (!fe448_is_zero(&s)) {
-                CHECK(fe448_isr(&r, &s) == ~0ULL, "isr of a square");
+                ET_CHECK(fe448_isr(&r, &s) == ~0ULL, "isr of a square");
                 fe448_sqr(&t, &r);
                 fe448_mul(&t, &t, &s);
                 fe448_strong_reduce(&t);
-                CHECK(t.l[0] == 1 && t.l[1] == 0, "r^2 a = 1");
+                ET_CHECK(t.l[0] == 1 && t.l[1] == 0, "r^2 a = 1");
             }
         }
 
-        rng_bytes(rng, bytes, 56);
+        et_rng_bytes(rng, bytes, 56);
         if (i % 4 == 0)
             memset(bytes + 28, 0xff, 28); /* near and above p */
         check_frombytes(bytes, "random");
@@ -318,20 +318,20 @@ static void test_random(test_rng *rng, int n)
             fe448 c = a, n;
 
             fe448_cmov(&c, &b, 0);
-            CHECK(memcmp(&c, &a, sizeof(c)) == 0, "cmov 0");
+            ET_CHECK(memcmp(&c, &a, sizeof(c)) == 0, "cmov 0");
             fe448_cmov(&c, &b, ~0ULL);
-            CHECK(memcmp(&c, &b, sizeof(c)) == 0, "cmov 1");
+            ET_CHECK(memcmp(&c, &b, sizeof(c)) == 0, "cmov 1");
             c = a;
             fe448_cneg(&c, ~0ULL);
             fe448_neg(&n, &a);
-            CHECK(fe448_eq(&c, &n) == ~0ULL, "cneg");
+            ET_CHECK(fe448_eq(&c, &n) == ~0ULL, "cneg");
         }
     }
 }
 
 int main(void)
 {
-    test_rng rng = { test_seed(0x448f1e1d) };
+    struct et_rng rng = { et_seed_or(0x448f1e1d) };
 
     native_path_or_skip();
 
@@ -351,5 +351,5 @@ int main(void)
     test_random(&rng, 20000);
     BN_free(P);
     BN_CTX_free(bnctx);
-    return test_finish("test_field");
+    return et_finish("native448_field");
 }

@@ -7,7 +7,7 @@
  * all-zero state.
  */
 #include "shake256.h"
-#include "testutil.h"
+#include "native_path.h"
 
 static void ossl_shake(uint8_t *out, size_t outlen, const uint8_t *in, size_t inlen)
 {
@@ -22,18 +22,18 @@ static void ossl_shake(uint8_t *out, size_t outlen, const uint8_t *in, size_t in
 #define MAX_IN 5000
 #define MAX_OUT 3000
 
-static void run_suite(test_rng *rng, const char *impl)
+static void run_suite(struct et_rng *rng, const char *impl)
 {
     static uint8_t in[MAX_IN + 16], want[MAX_OUT], got[MAX_OUT];
 
-    rng_bytes(rng, in, sizeof(in));
+    et_rng_bytes(rng, in, sizeof(in));
     /* one shot, every length 0..600, output crossing block boundaries */
     for (size_t len = 0; len <= 600; len++) {
         size_t outlen = 1 + len % 300;
 
         ossl_shake(want, outlen, in, len);
         n448_shake256(got, outlen, in, len);
-        CHECK(memcmp(want, got, outlen) == 0, "%s one-shot len %zu out %zu", impl, len, outlen);
+        ET_CHECK(memcmp(want, got, outlen) == 0, "%s one-shot len %zu out %zu", impl, len, outlen);
     }
     /* one shot from every misalignment of the input pointer */
     for (size_t off = 0; off < 16; off++) {
@@ -41,21 +41,21 @@ static void run_suite(test_rng *rng, const char *impl)
 
         ossl_shake(want, 200, in + off, len);
         n448_shake256(got, 200, in + off, len);
-        CHECK(memcmp(want, got, 200) == 0, "%s offset %zu len %zu", impl, off, len);
+        ET_CHECK(memcmp(want, got, 200) == 0, "%s offset %zu len %zu", impl, off, len);
     }
     /* random lengths, absorbed and squeezed in random pieces */
     for (int it = 0; it < 3000; it++) {
-        size_t len = (size_t)(rng_u64(rng) % (MAX_IN + 1));
-        size_t outlen = 1 + (size_t)(rng_u64(rng) % (it % 10 == 0 ? MAX_OUT : 300));
-        size_t maxpiece = 1 + (size_t)(rng_u64(rng) % (it % 3 == 0 ? 20 : 700));
+        size_t len = (size_t)(et_rng_next(rng) % (MAX_IN + 1));
+        size_t outlen = 1 + (size_t)(et_rng_next(rng) % (it % 10 == 0 ? MAX_OUT : 300));
+        size_t maxpiece = 1 + (size_t)(et_rng_next(rng) % (it % 3 == 0 ? 20 : 700));
         n448_shake256_ctx c;
         size_t done = 0;
 
-        rng_bytes(rng, in, len);
+        et_rng_bytes(rng, in, len);
         ossl_shake(want, outlen, in, len);
         n448_shake256_init(&c);
         while (done < len) {
-            size_t n = (size_t)(rng_u64(rng) % (maxpiece + 1));
+            size_t n = (size_t)(et_rng_next(rng) % (maxpiece + 1));
 
             if (n > len - done)
                 n = len - done;
@@ -64,20 +64,20 @@ static void run_suite(test_rng *rng, const char *impl)
         }
         done = 0;
         while (done < outlen) {
-            size_t n = (size_t)(rng_u64(rng) % (it % 2 ? 150 : 1000));
+            size_t n = (size_t)(et_rng_next(rng) % (it % 2 ? 150 : 1000));
 
             if (n > outlen - done)
                 n = outlen - done;
             n448_shake256_squeeze(&c, got + done, n);
             done += n;
         }
-        CHECK(memcmp(want, got, outlen) == 0, "%s chunked len %zu out %zu", impl, len, outlen);
+        ET_CHECK(memcmp(want, got, outlen) == 0, "%s chunked len %zu out %zu", impl, len, outlen);
     }
 }
 
 int main(void)
 {
-    test_rng rng = { test_seed(0x5a4e256) };
+    struct et_rng rng = { et_seed_or(0x5a4e256) };
     uint64_t s[25] = { 0 };
 
     native_path_or_skip();
@@ -85,9 +85,9 @@ int main(void)
     /* Keccak-f[1600] of the zero state: first lane, from the Keccak team's
      * KeccakF-1600-IntermediateValues.txt */
     n448_keccak_f1600(s);
-    CHECK(s[0] == 0xF1258F7940E1DDE7ULL && s[24] == 0xEAF1FF7B5CECA249ULL,
-          "keccak-f of zero state: %016llx", (unsigned long long)s[0]);
+    ET_CHECK(s[0] == 0xF1258F7940E1DDE7ULL && s[24] == 0xEAF1FF7B5CECA249ULL,
+             "keccak-f of zero state: %016llx", (unsigned long long)s[0]);
 
     run_suite(&rng, edfast_native_path_name(edfast_native_cpu()->path));
-    return test_finish("test_shake");
+    return et_finish("native448_shake");
 }

@@ -12,7 +12,7 @@
 #include <openssl/evp.h>
 
 #include "eddsa25519.h"
-#include "tutil.h"
+#include "native_path.h"
 
 static char *slurp(const char *path)
 {
@@ -143,14 +143,14 @@ static void wy_finish(struct wy *w)
         return;
     w->in_test = 0;
     if (w->mlen < 0 || w->slen < 0) {
-        CHECK(0, "wycheproof tcId %ld: bad hex", w->tcid);
+        ET_CHECK(0, "wycheproof tcId %ld: bad hex", w->tcid);
         return;
     }
     ours = native_verdict(w->tpk, w->msg, (size_t)w->mlen, w->sig, (size_t)w->slen);
     theirs = openssl_verify(w->tpk, w->msg, (size_t)w->mlen, w->sig, (size_t)w->slen);
     w->count++;
-    CHECK(ours == theirs, "wycheproof tcId %ld: native %d, OpenSSL %d", w->tcid, ours, theirs);
-    CHECK(ours == w->valid, "wycheproof tcId %ld: native %d, label %d", w->tcid, ours, w->valid);
+    ET_CHECK(ours == theirs, "wycheproof tcId %ld: native %d, OpenSSL %d", w->tcid, ours, theirs);
+    ET_CHECK(ours == w->valid, "wycheproof tcId %ld: native %d, label %d", w->tcid, ours, w->valid);
     w->agree_openssl += ours == theirs;
     w->agree_label += ours == w->valid;
 }
@@ -160,7 +160,7 @@ static void wy_kv(void *arg, const char *k, size_t kl, const char *v, size_t vl)
     struct wy *w = arg;
 
     if (key_is(k, kl, "pk")) {
-        w->have_pk = t_unhex(w->pk, 32, v, vl) == 32;
+        w->have_pk = et_unhex_n(v, vl, w->pk, 32) == 32;
     } else if (key_is(k, kl, "tcId")) {
         wy_finish(w);
         w->in_test = 1;
@@ -168,11 +168,11 @@ static void wy_kv(void *arg, const char *k, size_t kl, const char *v, size_t vl)
         memcpy(w->tpk, w->pk, 32);
         w->mlen = w->slen = 0;
         w->valid = 0;
-        CHECK(w->have_pk, "tcId %ld without a 32-byte key", w->tcid);
+        ET_CHECK(w->have_pk, "tcId %ld without a 32-byte key", w->tcid);
     } else if (w->in_test && key_is(k, kl, "msg")) {
-        w->mlen = t_unhex(w->msg, sizeof(w->msg), v, vl);
+        w->mlen = et_unhex_n(v, vl, w->msg, sizeof(w->msg));
     } else if (w->in_test && key_is(k, kl, "sig")) {
-        w->slen = t_unhex(w->sig, sizeof(w->sig), v, vl);
+        w->slen = et_unhex_n(v, vl, w->sig, sizeof(w->sig));
     } else if (w->in_test && key_is(k, kl, "result")) {
         w->valid = vl == 5 && memcmp(v, "valid", 5) == 0;
     }
@@ -193,18 +193,18 @@ static void sc_kv(void *arg, const char *k, size_t kl, const char *v, size_t vl)
     struct sc *s = arg;
 
     if (key_is(k, kl, "message")) {
-        s->mlen = t_unhex(s->msg, sizeof(s->msg), v, vl);
+        s->mlen = et_unhex_n(v, vl, s->msg, sizeof(s->msg));
         s->have |= 1;
     } else if (key_is(k, kl, "pub_key")) {
-        s->have |= (t_unhex(s->pub, 32, v, vl) == 32) << 1;
+        s->have |= (et_unhex_n(v, vl, s->pub, 32) == 32) << 1;
     } else if (key_is(k, kl, "signature")) {
-        s->have |= (t_unhex(s->sig, 64, v, vl) == 64) << 2;
+        s->have |= (et_unhex_n(v, vl, s->sig, 64) == 64) << 2;
     }
     if (s->have == 7) {
         int ours = native_verdict(s->pub, s->msg, (size_t)s->mlen, s->sig, 64);
         int theirs = openssl_verify(s->pub, s->msg, (size_t)s->mlen, s->sig, 64);
 
-        CHECK(ours == theirs, "speccheck case %d: native %d, OpenSSL %d", s->idx, ours, theirs);
+        ET_CHECK(ours == theirs, "speccheck case %d: native %d, OpenSSL %d", s->idx, ours, theirs);
         if (s->idx < 31) {
             s->verdicts[2 * s->idx] = (char)('0' + (ours == 1));
             s->verdicts[2 * s->idx + 1] = ' ';
@@ -229,7 +229,7 @@ int main(int argc, char **argv)
 
     snprintf(path, sizeof(path), "%s/wycheproof/ed25519_test.json", argv[1]);
     text = slurp(path);
-    CHECK(text != NULL, "cannot read %s", path);
+    ET_CHECK(text != NULL, "cannot read %s", path);
     if (text) {
         static struct wy w;
 
@@ -237,13 +237,13 @@ int main(int argc, char **argv)
         wy_finish(&w);
         printf("wycheproof: %d cases, %d agree with OpenSSL, %d with labels\n", w.count,
                w.agree_openssl, w.agree_label);
-        CHECK(w.count >= 100, "only %d Wycheproof cases parsed", w.count);
+        ET_CHECK(w.count >= 100, "only %d Wycheproof cases parsed", w.count);
         free(text);
     }
 
     snprintf(path, sizeof(path), "%s/speccheck/cases.json", argv[1]);
     text = slurp(path);
-    CHECK(text != NULL, "cannot read %s", path);
+    ET_CHECK(text != NULL, "cannot read %s", path);
     if (text) {
         static struct sc s;
 
@@ -251,9 +251,9 @@ int main(int argc, char **argv)
         if (s.idx > 0)
             s.verdicts[2 * s.idx - 1] = 0;
         printf("speccheck: %s\n", s.verdicts);
-        CHECK(s.idx == 12 && strcmp(s.verdicts, "1 1 1 1 0 0 0 0 0 0 0 1") == 0,
-              "speccheck verdicts %s", s.verdicts);
+        ET_CHECK(s.idx == 12 && strcmp(s.verdicts, "1 1 1 1 0 0 0 0 0 0 0 1") == 0,
+                 "speccheck verdicts %s", s.verdicts);
         free(text);
     }
-    return t_finish("test_vectors");
+    return et_finish("native25519_vectors");
 }

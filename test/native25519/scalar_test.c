@@ -6,8 +6,10 @@
 #include <openssl/bn.h>
 
 #include "scalar.h"
-#include "tutil.h"
+#include "native_path.h"
 #include "bnutil.h"
+
+static struct et_rng rng;
 
 static BIGNUM *L;
 static BN_CTX *CTX;
@@ -52,19 +54,19 @@ static void test_reduce(int iters)
         if (i < 12)
             edge64(in, i);
         else
-            t_randbytes(in, 64);
+            et_rng_bytes(&rng, in, 64);
         v = bn_from_le(in, 64);
         BN_nnmod(r, v, L, CTX);
         bn_to_le32(want, r);
         n25519_sc_reduce64(got, in);
-        CHECK(memcmp(got, want, 32) == 0, "reduce64 %d", i);
+        ET_CHECK(memcmp(got, want, 32) == 0, "reduce64 %d", i);
 
         BN_free(v);
         v = bn_from_le(in, 32);
         BN_nnmod(r, v, L, CTX);
         bn_to_le32(want, r);
         n25519_sc_reduce32(got, in);
-        CHECK(memcmp(got, want, 32) == 0, "reduce32 %d", i);
+        ET_CHECK(memcmp(got, want, 32) == 0, "reduce32 %d", i);
         BN_free(v);
         BN_free(r);
     }
@@ -80,9 +82,9 @@ static void rand32_edge(uint8_t out[32], int i)
             memset(t, 0xff, 32); /* 2^256 - 1 */
         memcpy(out, t, 32);
         if (i % 13 == 5 || i % 13 == 6 || i % 13 == 8)
-            t_randbytes(out, 32);
+            et_rng_bytes(&rng, out, 32);
     } else {
-        t_randbytes(out, 32);
+        et_rng_bytes(&rng, out, 32);
     }
 }
 
@@ -103,7 +105,7 @@ static void test_muladd(int iters)
         BN_nnmod(r, r, L, CTX);
         bn_to_le32(want, r);
         n25519_sc_muladd(got, a, b, c);
-        CHECK(memcmp(got, want, 32) == 0, "muladd %d", i);
+        ET_CHECK(memcmp(got, want, 32) == 0, "muladd %d", i);
         BN_free(A);
         BN_free(B);
         BN_free(C);
@@ -127,17 +129,17 @@ static void test_canonical(int iters)
         case 6: BN_zero(v); BN_set_bit(v, 256); BN_sub_word(v, 1); break;
         default:
             /* Values near L in every limb position matter most. */
-            t_randbytes(s, 32);
+            et_rng_bytes(&rng, s, 32);
             s[31] &= (i & 1) ? 0x1f : 0xff;
             if (i % 4 == 0) {
                 bn_to_le32(s, L);
-                s[t_rand64() % 32] ^= (uint8_t)(1u << (t_rand64() % 8));
+                s[et_rng_next(&rng) % 32] ^= (uint8_t)(1u << (et_rng_next(&rng) % 8));
             }
             BN_lebin2bn(s, 32, v);
         }
         bn_to_le32(s, v);
         t = bn_from_le(s, 32);
-        CHECK(n25519_sc_is_canonical(s) == (BN_cmp(t, L) < 0), "is_canonical %d", i);
+        ET_CHECK(n25519_sc_is_canonical(s) == (BN_cmp(t, L) < 0), "is_canonical %d", i);
         BN_free(t);
         BN_free(v);
     }
@@ -168,7 +170,7 @@ static void test_recoding(int iters)
         BIGNUM *v, *r;
 
         /* Scalars below L as the fixed-base code gets them. */
-        t_randbytes(in, 64);
+        et_rng_bytes(&rng, in, 64);
         if (i < 3)
             edge64(in, 2 * i);
         n25519_sc_reduce64(s, in);
@@ -189,17 +191,17 @@ static void test_recoding(int iters)
                         BN_sub(acc, acc, t);
                     else
                         BN_add(acc, acc, t);
-                    CHECK(e[j] >= -(1 << (w - 1)) && e[j] <= (1 << (w - 1)),
-                          "radix digit range w=%d", w);
+                    ET_CHECK(e[j] >= -(1 << (w - 1)) && e[j] <= (1 << (w - 1)),
+                             "radix digit range w=%d", w);
                 }
-                CHECK(BN_cmp(acc, v) == 0, "signed radix value w=%d i=%d", w, i);
+                ET_CHECK(BN_cmp(acc, v) == 0, "signed radix value w=%d i=%d", w, i);
                 BN_free(acc);
                 BN_free(t);
             }
         }
         /* wNAF of random 256-bit values below 2^255 (all widths used). */
         if (i & 1) {
-            t_randbytes(s, 32);
+            et_rng_bytes(&rng, s, 32);
             s[31] &= 0x7f;
             BN_free(v);
             v = bn_from_le(s, 32);
@@ -210,13 +212,13 @@ static void test_recoding(int iters)
 
             n25519_sc_wnaf(naf, s, w);
             r = digits_value(naf, 256, 1);
-            CHECK(BN_cmp(r, v) == 0, "wnaf value w=%d i=%d", w, i);
+            ET_CHECK(BN_cmp(r, v) == 0, "wnaf value w=%d i=%d", w, i);
             for (int j = 0; j < 256; j++) {
                 if (!naf[j])
                     continue;
-                CHECK((naf[j] & 1) && naf[j] < (1 << (w - 1)) && naf[j] > -(1 << (w - 1)),
-                      "wnaf digit w=%d", w);
-                CHECK(j - last >= w, "wnaf spacing w=%d", w);
+                ET_CHECK((naf[j] & 1) && naf[j] < (1 << (w - 1)) && naf[j] > -(1 << (w - 1)),
+                         "wnaf digit w=%d", w);
+                ET_CHECK(j - last >= w, "wnaf spacing w=%d", w);
                 last = j;
             }
             BN_free(r);
@@ -230,12 +232,12 @@ int main(void)
     native_path_or_skip();
     L = bn_l();
     CTX = BN_CTX_new();
-    t_seed(2);
+    et_rng_seed(&rng, 2);
     test_reduce(20000);
     test_muladd(20000);
     test_canonical(5000);
     test_recoding(3000);
     BN_free(L);
     BN_CTX_free(CTX);
-    return t_finish("test_scalar");
+    return et_finish("native25519_scalar");
 }

@@ -8,8 +8,10 @@
 
 #include "point.h"
 #include "scalar.h"
-#include "tutil.h"
+#include "native_path.h"
 #include "bnutil.h"
+
+static struct et_rng rng;
 
 static BIGNUM *P, *L;
 static BN_CTX *CTX;
@@ -38,7 +40,7 @@ static void random_scalar(uint8_t s[32])
 {
     uint8_t wide[64];
 
-    t_randbytes(wide, 64);
+    et_rng_bytes(&rng, wide, 64);
     n25519_sc_reduce64(s, wide);
 }
 
@@ -55,7 +57,7 @@ static void random_point(n25519_ge_p3 *q, int with_torsion)
         return;
     bn_to_le32(lbytes, L);
     do
-        t_randbytes(y, 32);
+        et_rng_bytes(&rng, y, 32);
     while (!n25519_ge_frombytes(&p, y));
     scalarmult_slow(&t, lbytes, &p); /* [L]P has order dividing 8 */
     n25519_ge_p3_add(q, q, &t);
@@ -70,13 +72,13 @@ static void test_base(void)
     want[0] = 0x58;
     n25519_ge_base(&b);
     n25519_ge_tobytes(enc, &b);
-    CHECK(memcmp(enc, want, 32) == 0, "encode(B)");
-    CHECK(n25519_ge_frombytes(&d, want) && n25519_ge_equal(&d, &b), "decode(B)");
+    ET_CHECK(memcmp(enc, want, 32) == 0, "encode(B)");
+    ET_CHECK(n25519_ge_frombytes(&d, want) && n25519_ge_equal(&d, &b), "decode(B)");
     bn_to_le32(lbytes, L);
     scalarmult_slow(&r, lbytes, &b);
     n25519_ge_identity(&id);
-    CHECK(n25519_ge_equal(&r, &id), "[L]B = 0");
-    CHECK(!n25519_ge_equal(&b, &id), "B != 0");
+    ET_CHECK(n25519_ge_equal(&r, &id), "[L]B = 0");
+    ET_CHECK(!n25519_ge_equal(&b, &id), "B != 0");
     /* y = 4/5 */
     {
         BIGNUM *y = BN_new(), *f = BN_new();
@@ -86,7 +88,7 @@ static void test_base(void)
         BN_mul_word(f, 4);
         BN_nnmod(y, f, P, CTX);
         bn_to_le32(enc, y);
-        CHECK(memcmp(enc, want, 31) == 0 && enc[31] == (want[31] & 0x7f), "B.y = 4/5");
+        ET_CHECK(memcmp(enc, want, 31) == 0 && enc[31] == (want[31] & 0x7f), "B.y = 4/5");
         BN_free(y);
         BN_free(f);
     }
@@ -117,7 +119,7 @@ static void test_fixed_base(int iters)
         }
         n25519_ge_scalarmult_base(&r1, s);
         scalarmult_slow(&r2, s, &b);
-        CHECK(points_equal_bytes(&r1, &r2) && n25519_ge_equal(&r1, &r2), "fixed base %d", i);
+        ET_CHECK(points_equal_bytes(&r1, &r2) && n25519_ge_equal(&r1, &r2), "fixed base %d", i);
     }
 }
 
@@ -154,12 +156,12 @@ static void test_double_scalar(int iters)
         scalarmult_slow(&t, k, &q);
         n25519_ge_p3_add(&r2, &r1, &t);
         n25519_ge_tobytes(e2, &r2);
-        CHECK(memcmp(e1, e2, 32) == 0, "double scalar %d", i);
+        ET_CHECK(memcmp(e1, e2, 32) == 0, "double scalar %d", i);
         /* the first-use path with the light table */
         n25519_ge_lighttable_init(&light, &q);
         n25519_ge_double_scalarmult_light(&r, s, k, &light);
         n25519_ge_p2_tobytes_vartime(e1, &r);
-        CHECK(memcmp(e1, e2, 32) == 0, "double scalar (light) %d", i);
+        ET_CHECK(memcmp(e1, e2, 32) == 0, "double scalar (light) %d", i);
     }
 }
 
@@ -220,7 +222,7 @@ static void test_decode(int iters)
         n25519_ge_p3 a;
         int ok_model, ok;
 
-        t_randbytes(s, 32);
+        et_rng_bytes(&rng, s, 32);
         if (i < 64) {
             /* y in {0, 1, p-1, p, p+1, ..., 2^255-1} with both sign bits */
             BIGNUM *v = BN_new();
@@ -254,10 +256,10 @@ static void test_decode(int iters)
         }
         ok_model = model_decode(want, s);
         ok = n25519_ge_frombytes(&a, s);
-        CHECK(ok == ok_model, "decode verdict %d", i);
+        ET_CHECK(ok == ok_model, "decode verdict %d", i);
         if (ok && ok_model) {
             n25519_ge_tobytes(got, &a);
-            CHECK(memcmp(got, want, 32) == 0, "decode point %d", i);
+            ET_CHECK(memcmp(got, want, 32) == 0, "decode point %d", i);
         }
     }
 }
@@ -268,7 +270,7 @@ int main(void)
     P = bn_p();
     L = bn_l();
     CTX = BN_CTX_new();
-    t_seed(4);
+    et_rng_seed(&rng, 4);
     test_base();
     /* the fixed-base and double-scalar code of the path under test, against the slow path */
     test_fixed_base(200);
@@ -277,5 +279,5 @@ int main(void)
     BN_free(P);
     BN_free(L);
     BN_CTX_free(CTX);
-    return t_finish("test_point");
+    return et_finish("native25519_point");
 }

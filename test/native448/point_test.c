@@ -10,7 +10,7 @@
 #include "point.h"
 #include "scalar.h"
 #include "scalarmul.h"
-#include "testutil.h"
+#include "native_path.h"
 
 /* Reference [k]P by double-and-add over the bits of k (variable time). */
 static void ref_mul(ge448 *r, const ge448 *p, const uint8_t *k, size_t klen)
@@ -60,17 +60,17 @@ static void test_base_order(void)
     BN_hex2bn(&l, L_HEX);
     BN_bn2lebinpad(l, lb, 57);
     ge448_base(&b);
-    CHECK(on_curve(&b), "base point on curve");
+    ET_CHECK(on_curve(&b), "base point on curve");
     ref_mul(&r, &b, lb, 57);
-    CHECK(ge448_is_identity(&r), "[l]B = identity");
+    ET_CHECK(ge448_is_identity(&r), "[l]B = identity");
     lb[0] -= 1;
     ref_mul(&r, &b, lb, 57);
     ge448_neg(&b, &b);
-    CHECK(ge448_eq(&r, &b), "[l-1]B = -B");
+    ET_CHECK(ge448_eq(&r, &b), "[l-1]B = -B");
     BN_free(l);
 }
 
-static void test_fixed_base(test_rng *rng)
+static void test_fixed_base(struct et_rng *rng)
 {
     ge448 b, want, got;
 
@@ -79,7 +79,7 @@ static void test_fixed_base(test_rng *rng)
         uint8_t raw[114], kb[57];
         sc448 k;
 
-        rng_bytes(rng, raw, sizeof(raw));
+        et_rng_bytes(rng, raw, sizeof(raw));
         if (i == 0)
             memset(raw, 0, sizeof(raw)); /* k = 0 */
         if (i == 1) {
@@ -90,18 +90,18 @@ static void test_fixed_base(test_rng *rng)
         sc448_to_bytes(kb, &k);
         ref_mul(&want, &b, kb, 57);
         ge448_scalarmul_base(&got, &k);
-        CHECK(ge448_eq(&want, &got), "fixed base [k]B, case %d", i);
-        CHECK(on_curve(&got), "fixed base result on curve");
+        ET_CHECK(ge448_eq(&want, &got), "fixed base [k]B, case %d", i);
+        ET_CHECK(on_curve(&got), "fixed base result on curve");
         {
             uint8_t e1[57], e2[57];
             ge448 d;
 
             ge448_encode(e1, &got);
             /* k = 0 gives the identity, whose y = 1 the decoder refuses */
-            CHECK(ge448_decode(&d, e1) == (i != 0), "decode(encode(P))");
+            ET_CHECK(ge448_decode(&d, e1) == (i != 0), "decode(encode(P))");
             ge448_encode(e2, &d);
-            CHECK(i == 0 || memcmp(e1, e2, 57) == 0, "encode round trip");
-            CHECK(i == 0 || ge448_eq(&d, &got), "decoded point equal");
+            ET_CHECK(i == 0 || memcmp(e1, e2, 57) == 0, "encode round trip");
+            ET_CHECK(i == 0 || ge448_eq(&d, &got), "decoded point equal");
         }
     }
 }
@@ -116,18 +116,18 @@ static void test_torsion(void)
     fe448_zero(&t4.Y);
     fe448_one(&t4.Z);
     fe448_zero(&t4.T);
-    CHECK(on_curve(&t4), "(1,0) on curve");
+    ET_CHECK(on_curve(&t4), "(1,0) on curve");
     ge448_dbl(&t2, &t4, 1);
-    CHECK(fe448_is_zero(&t2.X) && !ge448_is_identity(&t2), "2(1,0) = (0,-1)");
+    ET_CHECK(fe448_is_zero(&t2.X) && !ge448_is_identity(&t2), "2(1,0) = (0,-1)");
     ge448_dbl(&r, &t2, 1);
-    CHECK(ge448_is_identity(&r), "4(1,0) = identity");
+    ET_CHECK(ge448_is_identity(&r), "4(1,0) = identity");
     ge448_to_cached(&c, &t4);
     ge448_add_cached(&r, &t4, &c);
-    CHECK(ge448_eq(&r, &t2), "(1,0)+(1,0) = (0,-1) via addition");
+    ET_CHECK(ge448_eq(&r, &t2), "(1,0)+(1,0) = (0,-1) via addition");
     ge448_identity(&id);
     ge448_to_cached(&c, &id);
     ge448_add_cached(&r, &t4, &c);
-    CHECK(ge448_eq(&r, &t4), "P + identity");
+    ET_CHECK(ge448_eq(&r, &t4), "P + identity");
 }
 
 /* Encoding of y with sign bit and byte-56 bits; y given as a little-endian BIGNUM. */
@@ -151,52 +151,52 @@ static void test_decode_edges(void)
     /* y = 1 (identity) and y = -1: x = 0, rejected like OpenSSL's isr */
     BN_one(y);
     encode_y(enc, y, 0);
-    CHECK(ge448_decode(&pt, enc) == 0, "y = 1 rejected");
+    ET_CHECK(ge448_decode(&pt, enc) == 0, "y = 1 rejected");
     encode_y(enc, y, 0x80);
-    CHECK(ge448_decode(&pt, enc) == 0, "y = 1, sign 1 rejected");
+    ET_CHECK(ge448_decode(&pt, enc) == 0, "y = 1, sign 1 rejected");
     BN_sub(y, p, BN_value_one());
     encode_y(enc, y, 0);
-    CHECK(ge448_decode(&pt, enc) == 0, "y = -1 rejected");
+    ET_CHECK(ge448_decode(&pt, enc) == 0, "y = -1 rejected");
     /* y = p + 1 (non-canonical 1) and y = p, 2^448 - 1 */
     BN_add(y, p, BN_value_one());
     encode_y(enc, y, 0);
-    CHECK(ge448_decode(&pt, enc) == 0, "y = p+1 rejected");
+    ET_CHECK(ge448_decode(&pt, enc) == 0, "y = p+1 rejected");
     encode_y(enc, p, 0);
-    CHECK(ge448_decode(&pt, enc) == 0, "y = p rejected");
+    ET_CHECK(ge448_decode(&pt, enc) == 0, "y = p rejected");
     memset(enc, 0xff, 56);
     enc[56] = 0;
-    CHECK(ge448_decode(&pt, enc) == 0, "y = 2^448-1 rejected");
+    ET_CHECK(ge448_decode(&pt, enc) == 0, "y = 2^448-1 rejected");
 
     /* the base point: canonical decodes, non-canonical y + p does not fit */
     ge448_base(&b);
     ge448_encode(benc, &b);
-    CHECK(ge448_decode(&pt, benc) == 1 && ge448_eq(&pt, &b), "B decodes");
+    ET_CHECK(ge448_decode(&pt, benc) == 1 && ge448_eq(&pt, &b), "B decodes");
     for (int bit = 0; bit < 7; bit++) {
         memcpy(enc, benc, 57);
         enc[56] |= (uint8_t)(1u << bit);
-        CHECK(ge448_decode(&pt, enc) == 0, "byte 56 bit %d rejected", bit);
+        ET_CHECK(ge448_decode(&pt, enc) == 0, "byte 56 bit %d rejected", bit);
     }
     memcpy(enc, benc, 57);
     enc[56] ^= 0x80;
-    CHECK(ge448_decode(&pt, enc) == 1, "-B decodes");
+    ET_CHECK(ge448_decode(&pt, enc) == 1, "-B decodes");
     ge448_neg(&b, &b);
-    CHECK(ge448_eq(&pt, &b), "sign bit gives -B");
+    ET_CHECK(ge448_eq(&pt, &b), "sign bit gives -B");
 
     /* y = 0: x^2 = 1, the 4-torsion points (+-1, 0) */
     BN_zero(y);
     encode_y(enc, y, 0);
-    CHECK(ge448_decode(&pt, enc) == 1, "y = 0 decodes");
+    ET_CHECK(ge448_decode(&pt, enc) == 1, "y = 0 decodes");
     {
         fe448 one;
 
         /* the sign bit is the low bit of x: 1 is odd, p - 1 even */
         fe448_one(&one);
         fe448_neg(&one, &one);
-        CHECK(fe448_eq(&pt.X, &one), "y = 0, sign 0 gives x = -1");
+        ET_CHECK(fe448_eq(&pt.X, &one), "y = 0, sign 0 gives x = -1");
         encode_y(enc, y, 0x80);
-        CHECK(ge448_decode(&pt, enc) == 1, "y = 0 sign 1 decodes");
+        ET_CHECK(ge448_decode(&pt, enc) == 1, "y = 0 sign 1 decodes");
         fe448_one(&one);
-        CHECK(fe448_eq(&pt.X, &one), "y = 0, sign 1 gives x = 1");
+        ET_CHECK(fe448_eq(&pt.X, &one), "y = 0, sign 1 gives x = 1");
     }
     BN_free(p);
     BN_free(t);
@@ -205,7 +205,7 @@ static void test_decode_edges(void)
 
 int main(void)
 {
-    test_rng rng = { test_seed(0x9014448) };
+    struct et_rng rng = { et_seed_or(0x9014448) };
 
     native_path_or_skip();
 
@@ -213,5 +213,5 @@ int main(void)
     test_torsion();
     test_fixed_base(&rng);
     test_decode_edges();
-    return test_finish("test_point");
+    return et_finish("native448_point");
 }
