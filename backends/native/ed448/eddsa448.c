@@ -22,11 +22,15 @@
 #include "scalarmul.h"
 #include "shake256.h"
 
+/* A seed, a public key and each half of a signature or of the seed's hash. */
+#define KEY_BYTES EDFAST_ED448_KEY_BYTES
+#define SIG_BYTES (2 * KEY_BYTES)
+
 struct native_ed448_key {
     int has_secret;
     sc448 secret;          /* clamped secret scalar mod l */
-    uint8_t prefix[57];    /* second half of SHAKE256(seed, 114) */
-    uint8_t pub[57];       /* exactly as given */
+    uint8_t prefix[KEY_BYTES]; /* second half of SHAKE256(seed, SIG_BYTES) */
+    uint8_t pub[KEY_BYTES];    /* exactly as given */
     /*
      * The decoded pub, made by the first verification (signing never needs
      * it, and decoding costs a field exponentiation).
@@ -45,21 +49,21 @@ struct native_ed448_key {
 };
 
 /* Secret scalar and prefix from a seed (RFC 8032 5.2.5), constant time. */
-static void expand_seed(sc448 *s, uint8_t prefix[57], const uint8_t seed[57])
+static void expand_seed(sc448 *s, uint8_t prefix[KEY_BYTES], const uint8_t seed[KEY_BYTES])
 {
-    uint8_t h[114];
+    uint8_t h[SIG_BYTES];
 
-    n448_shake256(h, sizeof(h), seed, 57);
+    n448_shake256(h, sizeof(h), seed, KEY_BYTES);
     h[0] &= 0xfc;
-    h[56] = 0;
-    h[55] |= 0x80;
-    sc448_from_bytes(s, h, 57);
+    h[KEY_BYTES - 1] = 0;
+    h[KEY_BYTES - 2] |= 0x80;
+    sc448_from_bytes(s, h, KEY_BYTES);
     if (prefix)
-        memcpy(prefix, h + 57, 57);
+        memcpy(prefix, h + KEY_BYTES, KEY_BYTES);
     OPENSSL_cleanse(h, sizeof(h));
 }
 
-int native_ed448_derive_public(const uint8_t seed[57], uint8_t pub[57])
+int native_ed448_derive_public(const uint8_t seed[KEY_BYTES], uint8_t pub[KEY_BYTES])
 {
     sc448 s;
     ge448 p;
@@ -72,7 +76,7 @@ int native_ed448_derive_public(const uint8_t seed[57], uint8_t pub[57])
     return 1;
 }
 
-void *native_ed448_key_new(const uint8_t *seed, const uint8_t pub[57])
+void *native_ed448_key_new(const uint8_t *seed, const uint8_t pub[KEY_BYTES])
 {
     struct native_ed448_key *k;
 
@@ -92,7 +96,7 @@ void *native_ed448_key_new(const uint8_t *seed, const uint8_t pub[57])
         expand_seed(&k->secret, k->prefix, seed);
         k->has_secret = 1;
     }
-    memcpy(k->pub, pub, 57);
+    memcpy(k->pub, pub, KEY_BYTES);
     return k;
 }
 
@@ -138,17 +142,17 @@ static int framing_ok(const struct edfast_instance *inst, size_t msg_len)
     }
 }
 
-/* k = SHAKE256(dom4 || R || A || M, 114) mod l */
-static int challenge(sc448 *k, const struct edfast_instance *inst, const uint8_t r[57],
-                     const uint8_t pub[57], const uint8_t *msg, size_t msg_len)
+/* k = SHAKE256(dom4 || R || A || M, SIG_BYTES) mod l */
+static int challenge(sc448 *k, const struct edfast_instance *inst, const uint8_t r[KEY_BYTES],
+                     const uint8_t pub[KEY_BYTES], const uint8_t *msg, size_t msg_len)
 {
     n448_shake256_ctx c;
-    uint8_t h[114];
+    uint8_t h[SIG_BYTES];
 
     if (!hash_init_dom4(&c, inst))
         return 0;
-    n448_shake256_absorb(&c, r, 57);
-    n448_shake256_absorb(&c, pub, 57);
+    n448_shake256_absorb(&c, r, KEY_BYTES);
+    n448_shake256_absorb(&c, pub, KEY_BYTES);
     n448_shake256_absorb(&c, msg, msg_len);
     n448_shake256_squeeze(&c, h, sizeof(h));
     sc448_from_bytes(k, h, sizeof(h));
@@ -156,11 +160,11 @@ static int challenge(sc448 *k, const struct edfast_instance *inst, const uint8_t
 }
 
 int native_ed448_sign(const void *key, const struct edfast_instance *instance,
-                      const uint8_t *msg, size_t msg_len, uint8_t sig[114])
+                      const uint8_t *msg, size_t msg_len, uint8_t sig[SIG_BYTES])
 {
     const struct native_ed448_key *k = key;
     n448_shake256_ctx c;
-    uint8_t h[114];
+    uint8_t h[SIG_BYTES];
     sc448 r, ch, s;
     ge448 rp;
     int ok = 0;
@@ -171,8 +175,8 @@ int native_ed448_sign(const void *key, const struct edfast_instance *instance,
     if (msg == NULL)
         msg = (const uint8_t *)"";
 
-    /* r = SHAKE256(dom4 || prefix || M, 114) mod l */
-    n448_shake256_absorb(&c, k->prefix, 57);
+    /* r = SHAKE256(dom4 || prefix || M, SIG_BYTES) mod l */
+    n448_shake256_absorb(&c, k->prefix, KEY_BYTES);
     n448_shake256_absorb(&c, msg, msg_len);
     n448_shake256_squeeze(&c, h, sizeof(h));
     sc448_from_bytes(&r, h, sizeof(h));
@@ -182,7 +186,7 @@ int native_ed448_sign(const void *key, const struct edfast_instance *instance,
 
     if (challenge(&ch, instance, sig, k->pub, msg, msg_len)) {
         sc448_muladd(&s, &ch, &k->secret, &r);
-        sc448_to_bytes(sig + 57, &s);
+        sc448_to_bytes(sig + KEY_BYTES, &s);
         ok = 1;
     }
     OPENSSL_cleanse(&c, sizeof(c));
@@ -246,7 +250,7 @@ static const ge448_vartable *key_table(const struct native_ed448_key *ck)
 }
 
 int native_ed448_verify(const void *key, const struct edfast_instance *instance,
-                        const uint8_t *msg, size_t msg_len, const uint8_t sig[114])
+                        const uint8_t *msg, size_t msg_len, const uint8_t sig[SIG_BYTES])
 {
     const struct native_ed448_key *k = key;
     sc448 s, ch;
@@ -257,11 +261,11 @@ int native_ed448_verify(const void *key, const struct edfast_instance *instance,
         return 0;
     if (msg == NULL)
         msg = (const uint8_t *)"";
-    if (!sc448_is_canonical(sig + 57) || !key_point(k) || !ge448_decode(&r, sig))
+    if (!sc448_is_canonical(sig + KEY_BYTES) || !key_point(k) || !ge448_decode(&r, sig))
         return 0;
     if (!challenge(&ch, instance, sig, k->pub, msg, msg_len))
         return 0;
-    sc448_from_bytes(&s, sig + 57, 57);
+    sc448_from_bytes(&s, sig + KEY_BYTES, KEY_BYTES);
     {
         const ge448_vartable *t = key_table(k);
 
