@@ -96,39 +96,17 @@ void native_ed25519_key_free(void *key)
     free(k);
 }
 
-/*
- * Checks the instance like OpenSSL does and returns whether dom2 is used.
- * -1: the request is malformed and must fail.
- */
-static int dom2_needed(const struct edfast_instance *in, size_t msg_len)
-{
-    size_t clen = in->context == NULL ? 0 : in->context_len;
-
-    if (clen > 255)
-        return -1;
-    switch (in->framing) {
-    case EDFAST_PURE:
-        return clen == 0 ? 0 : -1;
-    case EDFAST_CONTEXT:
-        return clen != 0 ? 1 : -1;
-    case EDFAST_PREHASH:
-        return msg_len == EDFAST_PREHASH_BYTES ? 1 : -1;
-    default:
-        return -1;
-    }
-}
-
-/* Starts a hash with dom2(phflag, context) when the instance calls for it. */
-static void hash_start(n25519_sha512_ctx *c, const struct edfast_instance *in, int dom2)
+/* Starts a hash with dom2(phflag, context), which every instance but pure Ed25519 has. */
+static void hash_start(n25519_sha512_ctx *c, const struct edfast_instance *in)
 {
     static const char prefix[] = "SigEd25519 no Ed25519 collisions";
     uint8_t flags[2];
 
     n25519_sha512_init(c);
-    if (!dom2)
+    if (in->framing == EDFAST_PURE)
         return;
     flags[0] = in->framing == EDFAST_PREHASH;
-    flags[1] = (uint8_t)(in->context == NULL ? 0 : in->context_len);
+    flags[1] = (uint8_t)in->context_len;
     n25519_sha512_update(c, prefix, sizeof(prefix) - 1);
     n25519_sha512_update(c, flags, 2);
     if (flags[1])
@@ -136,14 +114,13 @@ static void hash_start(n25519_sha512_ctx *c, const struct edfast_instance *in, i
 }
 
 /* k = SHA-512(dom2 || R || A || M) mod L. */
-static void challenge(uint8_t k[32], const struct edfast_instance *in, int dom2,
-                      const uint8_t r[32], const uint8_t pub[32], const uint8_t *msg,
-                      size_t msg_len)
+static void challenge(uint8_t k[32], const struct edfast_instance *in, const uint8_t r[32],
+                      const uint8_t pub[32], const uint8_t *msg, size_t msg_len)
 {
     n25519_sha512_ctx c;
     uint8_t h[64];
 
-    hash_start(&c, in, dom2);
+    hash_start(&c, in);
     n25519_sha512_update(&c, r, 32);
     n25519_sha512_update(&c, pub, 32);
     n25519_sha512_update(&c, msg, msg_len);
@@ -155,16 +132,15 @@ int native_ed25519_sign(const void *key, const struct edfast_instance *instance,
                         const uint8_t *msg, size_t msg_len, uint8_t sig[64])
 {
     const struct n25519_key *k = key;
-    const int dom2 = dom2_needed(instance, msg_len);
     n25519_sha512_ctx c;
     uint8_t h[64], r[32], kh[32];
     n25519_ge_p3 R;
 
-    if (k == NULL || !k->has_secret || dom2 < 0)
+    if (k == NULL || !k->has_secret)
         return 0;
 
     /* r = SHA-512(dom2 || prefix || M) mod L, R = [r]B */
-    hash_start(&c, instance, dom2);
+    hash_start(&c, instance);
     n25519_sha512_update(&c, k->prefix, 32);
     n25519_sha512_update(&c, msg, msg_len);
     n25519_sha512_final(&c, h);
@@ -173,7 +149,7 @@ int native_ed25519_sign(const void *key, const struct edfast_instance *instance,
     n25519_ge_tobytes(sig, &R);
 
     /* S = (r + k a) mod L */
-    challenge(kh, instance, dom2, sig, k->pub, msg, msg_len);
+    challenge(kh, instance, sig, k->pub, msg, msg_len);
     n25519_sc_muladd(sig + 32, kh, k->scalar, r);
 
     OPENSSL_cleanse(&c, sizeof(c));
@@ -225,19 +201,18 @@ int native_ed25519_verify(const void *key, const struct edfast_instance *instanc
 {
     /* The lazily built tables are a cache: logically the key does not change. */
     struct n25519_key *k = (struct n25519_key *)key;
-    const int dom2 = dom2_needed(instance, msg_len);
     uint8_t kh[32], rcheck[32];
     n25519_ge_p2 R;
     int st;
 
-    if (k == NULL || dom2 < 0)
+    if (k == NULL)
         return 0;
     if (!n25519_sc_is_canonical(sig + 32))
         return 0;
     st = verify_state(k);
     if (st == VSTATE_BAD)
         return 0;
-    challenge(kh, instance, dom2, sig, k->pub, msg, msg_len);
+    challenge(kh, instance, sig, k->pub, msg, msg_len);
     /* [S]B - [k]A, encoded and compared with R byte for byte: no cofactor, canonical R only. */
     if (st == VSTATE_FULL)
         n25519_ge_double_scalarmult_vartime(&R, sig + 32, kh, &k->full);

@@ -22,11 +22,23 @@ void *native_ed448_key_new(const uint8_t *seed, const uint8_t pub[EDFAST_ED448_K
 /* Cleanses and frees; accepts NULL. */
 void native_ed448_key_free(void *key);
 
-/* 1 on success; 0 for a public-only key or bad arguments. */
+/*
+ * The caller validates the instance (the provider does, signature.c; see
+ * ../../backend.h), and these functions do not check it again:
+ *   EDFAST_PURE, EDFAST_CONTEXT  a context of 0 to EDFAST_MAX_CONTEXT_BYTES
+ *                   bytes (both are dom4(0, context) on Ed448);
+ *   EDFAST_PREHASH  the same context rule, and msg is PH(M),
+ *                   EDFAST_PREHASH_BYTES long;
+ * context is non-NULL when context_len > 0 (msg may be NULL when msg_len is 0).
+ * Outside these rules the result is memory-safe but meaningless.
+ *
+ * sign: 1 on success, 0 for a public-only key.
+ */
 int native_ed448_sign(const void *key, const struct edfast_instance *instance,
                       const uint8_t *msg, size_t msg_len, uint8_t sig[2 * EDFAST_ED448_KEY_BYTES]);
 /* 1 when the signature is valid. */
 int native_ed448_verify(const void *key, const struct edfast_instance *instance,
-                        const uint8_t *msg, size_t msg_len, const uint8_t sig[2 * EDFAST_ED448_KEY_BYTES]);
+                        const uint8_t *msg, size_t msg_len,
+                        const uint8_t sig[2 * EDFAST_ED448_KEY_BYTES]);
 
 #endif
