@@ -42,11 +42,6 @@ static inline void n25519_fe_one(n25519_fe *h)
     h->v[0] = 1;
 }
 
-static inline void n25519_fe_copy(n25519_fe *h, const n25519_fe *f)
-{
-    *h = *f;
-}
-
 /* Brings loose (or larger, up to 2^63) limbs back to tight. */
 static inline void n25519_fe_carry(n25519_fe *h, const n25519_fe *f)
 {
@@ -160,29 +155,6 @@ static inline void n25519_fe_cmov(n25519_fe *h, const n25519_fe *g, uint64_t b)
 
     for (int i = 0; i < 5; i++)
         h->v[i] ^= (h->v[i] ^ g->v[i]) & mask;
-}
-
-/* Constant-time swap of f and g when b = 1. */
-static inline void n25519_fe_cswap(n25519_fe *f, n25519_fe *g, uint64_t b)
-{
-    const uint64_t mask = (uint64_t)0 - b;
-
-    for (int i = 0; i < 5; i++) {
-        uint64_t x = (f->v[i] ^ g->v[i]) & mask;
-
-        f->v[i] ^= x;
-        g->v[i] ^= x;
-    }
-}
-
-/* Constant-time: h = b ? -f : f. */
-static inline void n25519_fe_cneg(n25519_fe *h, const n25519_fe *f, uint64_t b)
-{
-    n25519_fe minus;
-
-    n25519_fe_neg(&minus, f);
-    n25519_fe_carry(h, f);
-    n25519_fe_cmov(h, &minus, b);
 }
 
 /* 255 low bits of s, little endian; the top bit is ignored, values >= p are kept as is. */

@@ -212,18 +212,3 @@ int n25519_ge_frombytes(n25519_ge_p3 *h, const uint8_t s[32])
     n25519_fe_mul(&h->T, &h->X, &h->Y);
     return 1;
 }
-
-int n25519_ge_equal(const n25519_ge_p3 *p, const n25519_ge_p3 *q)
-{
-    n25519_fe a, b, t;
-
-    n25519_fe_mul(&a, &p->X, &q->Z);
-    n25519_fe_mul(&b, &q->X, &p->Z);
-    n25519_fe_sub(&t, &a, &b);
-    if (!n25519_fe_iszero(&t))
-        return 0;
-    n25519_fe_mul(&a, &p->Y, &q->Z);
-    n25519_fe_mul(&b, &q->Y, &p->Z);
-    n25519_fe_sub(&t, &a, &b);
-    return (int)n25519_fe_iszero(&t);
-}

@@ -27,11 +27,6 @@ void fe448_one(fe448 *r)
     r->l[0] = 1;
 }
 
-void fe448_copy(fe448 *r, const fe448 *a)
-{
-    *r = *a;
-}
-
 void fe448_add(fe448 *r, const fe448 *a, const fe448 *b)
 {
     for (int i = 0; i < FE448_LIMBS; i++)

@@ -46,7 +46,6 @@ static inline uint64_t ct_is_zero64(uint64_t x)
 
 void fe448_zero(fe448 *r);
 void fe448_one(fe448 *r);
-void fe448_copy(fe448 *r, const fe448 *a);
 void fe448_add(fe448 *r, const fe448 *a, const fe448 *b); /* no carry: limbs grow */
 void fe448_sub(fe448 *r, const fe448 *a, const fe448 *b); /* reduced output */
 /*

@@ -133,14 +133,6 @@ void ge448_to_cached(ge448_cached *r, const ge448 *p)
     mul_d(&r->dT, &p->T);
 }
 
-void ge448_from_affine(ge448 *r, const ge448_affine *q)
-{
-    r->X = q->x;
-    r->Y = q->y;
-    fe448_one(&r->Z);
-    fe448_mul(&r->T, &q->x, &q->y);
-}
-
 /*
  * -(x, y) = (-x, y): negating x flips the sign of x y too.  The negation is
  * left without a carry pass: entries only feed ge448_add_affine, whose
@@ -205,17 +197,4 @@ int ge448_decode(ge448 *p, const uint8_t in[GE448_BYTES])
 uint64_t ge448_is_identity(const ge448 *p)
 {
     return fe448_is_zero(&p->X) & fe448_eq(&p->Y, &p->Z);
-}
-
-uint64_t ge448_eq(const ge448 *p, const ge448 *q)
-{
-    fe448 a, b;
-    uint64_t ok;
-
-    fe448_mul(&a, &p->X, &q->Z);
-    fe448_mul(&b, &q->X, &p->Z);
-    ok = fe448_eq(&a, &b);
-    fe448_mul(&a, &p->Y, &q->Z);
-    fe448_mul(&b, &q->Y, &p->Z);
-    return ok & fe448_eq(&a, &b);
 }

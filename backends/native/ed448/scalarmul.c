@@ -235,7 +235,7 @@ static int equal_mod_torsion(ge448 *p, const ge448 *r)
     ge448_add_cached(p, p, &c);
     ge448_dbl(p, p, 0);
     ge448_dbl(p, p, 0);
-    return (int)(fe448_is_zero(&p->X) & fe448_eq(&p->Y, &p->Z) & 1);
+    return (int)(ge448_is_identity(p) & 1);
 }
 
 /* Terms for the chunks of s against the tables of 2^(56 c) B. */
@@ -315,5 +315,5 @@ int ge448_check_combination_plain(const sc448 *s, const sc448 *h, const ge448 *a
     joint(&p, terms, GE448_VAR_SPLIT + 2);
     ge448_dbl(&p, &p, 0);
     ge448_dbl(&p, &p, 0);
-    return (int)(fe448_is_zero(&p.X) & fe448_eq(&p.Y, &p.Z) & 1);
+    return (int)(ge448_is_identity(&p) & 1);
 }
