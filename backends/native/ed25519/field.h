@@ -11,13 +11,16 @@
  * saves a few percent in the point formulas, which is why the two bounds
  * exist at all.
  *
- * Everything here is constant time; the hot operations are static inline so
- * the point formulas can be scheduled across calls.
+ * Everything here is constant time, conditions being all-ones / zero masks
+ * (../ct.h); the hot operations are static inline so the point formulas can
+ * be scheduled across calls.
  */
 #ifndef N25519_FIELD_H
 #define N25519_FIELD_H
 
 #include <stdint.h>
+
+#include "ct.h"
 
 typedef struct {
     uint64_t v[5];
@@ -148,11 +151,10 @@ static inline void n25519_fe_sq(n25519_fe *h, const n25519_fe *f)
 /* h = f^(2^n), n >= 1: the long runs of squarings in inversion and square roots. */
 void n25519_fe_sqn(n25519_fe *h, const n25519_fe *f, int n);
 
-/* Constant-time: h = b ? g : h, for b in {0, 1}. */
-static inline void n25519_fe_cmov(n25519_fe *h, const n25519_fe *g, uint64_t b)
+/* h = mask ? g : h */
+static inline void n25519_fe_cmov(n25519_fe *h, const n25519_fe *g, uint64_t mask)
 {
-    const uint64_t mask = (uint64_t)0 - b;
-
+    mask = ct_barrier(mask);
     for (int i = 0; i < 5; i++)
         h->v[i] ^= (h->v[i] ^ g->v[i]) & mask;
 }
@@ -162,9 +164,9 @@ void n25519_fe_frombytes(n25519_fe *h, const uint8_t s[32]);
 /* Canonical (fully reduced) little-endian encoding. */
 void n25519_fe_tobytes(uint8_t s[32], const n25519_fe *f);
 
-/* 1 when f = 0 mod p, else 0; constant time. */
+/* All ones when f = 0 mod p. */
 uint64_t n25519_fe_iszero(const n25519_fe *f);
-/* Low bit of the canonical encoding ("negative" in RFC 8032 terms); constant time. */
+/* All ones when the canonical value is odd ("negative" in RFC 8032 terms). */
 uint64_t n25519_fe_isnegative(const n25519_fe *f);
 
 /* h = 1/f (0 maps to 0); constant time. */

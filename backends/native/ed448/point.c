@@ -157,7 +157,7 @@ void ge448_encode(uint8_t out[GE448_BYTES], const ge448 *p)
     fe448_mul(&x, &p->X, &zi);
     fe448_mul(&y, &p->Y, &zi);
     fe448_tobytes(out, &y);
-    out[56] = (uint8_t)(fe448_lobit(&x) & 0x80);
+    out[56] = (uint8_t)(fe448_isnegative(&x) & 0x80);
 }
 
 /*
@@ -172,7 +172,7 @@ int ge448_decode(ge448 *p, const uint8_t in[GE448_BYTES])
     uint64_t ok, sign;
 
     ok = fe448_frombytes(&y, in);
-    ok &= ct_is_zero64(in[56] & 0x7f);
+    ok &= ct_iszero64(in[56] & 0x7f);
     sign = 0 - (uint64_t)(in[56] >> 7);
 
     fe448_one(&one);
@@ -183,7 +183,7 @@ int ge448_decode(ge448 *p, const uint8_t in[GE448_BYTES])
     fe448_mul(&w, &u, &v);
     ok &= fe448_isr(&r, &w);
     fe448_mul(&x, &r, &u);
-    fe448_cneg(&x, fe448_lobit(&x) ^ sign);
+    fe448_cneg(&x, fe448_isnegative(&x) ^ sign);
 
     fe448_strong_reduce(&x);
     fe448_strong_reduce(&y);
@@ -196,5 +196,5 @@ int ge448_decode(ge448 *p, const uint8_t in[GE448_BYTES])
 
 uint64_t ge448_is_identity(const ge448 *p)
 {
-    return fe448_is_zero(&p->X) & fe448_eq(&p->Y, &p->Z);
+    return fe448_iszero(&p->X) & fe448_eq(&p->Y, &p->Z);
 }

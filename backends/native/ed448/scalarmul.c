@@ -113,11 +113,11 @@ static void build_verify_tables(void)
  */
 static void lookup_base(ge448_affine *e, unsigned row, int8_t d)
 {
-    uint64_t neg = ct_barrier(0 - (uint64_t)((uint8_t)d >> 7));
+    uint64_t neg = ct_mask_bit0((uint8_t)d >> 7);
     uint64_t abs = (uint64_t)(((int64_t)d ^ (int64_t)neg) - (int64_t)neg);
 
     n448_base_scan_body(e, base_table[row], abs);
-    e->y.l[0] |= ct_is_zero64(abs) & 1; /* d = 0: the identity (0, 1, 0) */
+    e->y.l[0] |= ct_iszero64(abs) & 1; /* d = 0: the identity (0, 1, 0) */
     ge448_affine_cneg(e, neg);
 }
 
