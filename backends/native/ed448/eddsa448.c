@@ -11,8 +11,6 @@
  */
 #include "eddsa448.h"
 
-#include <pthread.h>
-#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <openssl/crypto.h>
@@ -21,6 +19,7 @@
 #include "scalar.h"
 #include "scalarmul.h"
 #include "shake256.h"
+#include "verify_state.h"
 
 /* A seed, a public key and each half of a signature or of the seed's hash. */
 #define KEY_BYTES EDFAST_ED448_KEY_BYTES
@@ -28,23 +27,16 @@
 
 struct native_ed448_key {
     int has_secret;
-    sc448 secret;          /* clamped secret scalar mod l */
+    sc448 secret;              /* clamped secret scalar mod l */
     uint8_t prefix[KEY_BYTES]; /* second half of SHAKE256(seed, SIG_BYTES) */
     uint8_t pub[KEY_BYTES];    /* exactly as given */
+    /* Built by the first two verifies (verify_state.h). */
+    struct edfast_verify_state vstate;
+    ge448 a; /* A decoded, from the first */
     /*
-     * The decoded pub, made by the first verification (signing never needs
-     * it, and decoding costs a field exponentiation).
+     * The odd-multiple tables of A, from the second: 24 KiB, allocated then,
+     * so that keys never verified twice stay small.
      */
-    atomic_int decoded;
-    int pub_ok;            /* pub decodes */
-    ge448 a;
-    /*
-     * Odd-multiple tables of A (24 KiB), allocated and built by the second
-     * verification, so keys that are never verified twice stay small.
-     */
-    pthread_mutex_t lock;
-    atomic_int table_ready;
-    atomic_uint verifications;
     ge448_vartable *table;
 };
 
@@ -85,13 +77,10 @@ void *native_ed448_key_new(const uint8_t *seed, const uint8_t pub[KEY_BYTES])
     k = calloc(1, sizeof(*k));
     if (k == NULL)
         return NULL;
-    if (pthread_mutex_init(&k->lock, NULL) != 0) {
+    if (!edfast_vstate_init(&k->vstate)) {
         free(k);
         return NULL;
     }
-    atomic_init(&k->decoded, 0);
-    atomic_init(&k->table_ready, 0);
-    atomic_init(&k->verifications, 0);
     if (seed != NULL) {
         expand_seed(&k->secret, k->prefix, seed);
         k->has_secret = 1;
@@ -106,7 +95,7 @@ void native_ed448_key_free(void *key)
 
     if (k == NULL)
         return;
-    pthread_mutex_destroy(&k->lock);
+    edfast_vstate_destroy(&k->vstate);
     free(k->table); /* public data */
     OPENSSL_cleanse(k, sizeof(*k));
     free(k);
@@ -175,62 +164,34 @@ int native_ed448_sign(const void *key, const struct edfast_instance *instance,
     return 1;
 }
 
-/*
- * Decodes pub once, under the key's lock; the release/acquire pair on
- * decoded publishes pub_ok and a.  Writing through a const key is sound
- * because every key is allocated non-const by key_new.
- */
-static int key_point(const struct native_ed448_key *ck)
+/* The first verify's step (verify_state.h): decodes A, all the light path needs. */
+static int decode_key(void *key)
 {
-    struct native_ed448_key *k = (struct native_ed448_key *)ck;
+    struct native_ed448_key *k = key;
 
-    if (!atomic_load_explicit(&k->decoded, memory_order_acquire)) {
-        pthread_mutex_lock(&k->lock);
-        if (!atomic_load_explicit(&k->decoded, memory_order_relaxed)) {
-            k->pub_ok = ge448_decode(&k->a, k->pub);
-            atomic_store_explicit(&k->decoded, 1, memory_order_release);
-        }
-        pthread_mutex_unlock(&k->lock);
-    }
-    return k->pub_ok;
+    return ge448_decode(&k->a, k->pub);
 }
 
-/*
- * The tables of A cost about two plain verifications to build, so a key
- * verified only once never builds them: its first verification takes the
- * plain path, and the second builds them under the key's lock.  Readers see
- * finished tables through the release/acquire pair on table_ready.  Returns
- * NULL when the plain path should be used.
- */
-static const ge448_vartable *key_table(const struct native_ed448_key *ck)
+/* The second verify's step: the tables of A; 0 when out of memory. */
+static int build_tables(void *key)
 {
-    struct native_ed448_key *k = (struct native_ed448_key *)ck;
-    int ok = 1;
+    struct native_ed448_key *k = key;
+    ge448_vartable *t = malloc(sizeof(*t));
 
-    if (atomic_load_explicit(&k->table_ready, memory_order_acquire))
-        return k->table;
-    if (atomic_fetch_add_explicit(&k->verifications, 1, memory_order_relaxed) == 0)
-        return NULL;
-    pthread_mutex_lock(&k->lock);
-    if (!atomic_load_explicit(&k->table_ready, memory_order_relaxed)) {
-        ge448_vartable *t = malloc(sizeof(*t));
-
-        ok = t != NULL && ge448_vartable_init(t, &k->a);
-        if (ok) {
-            k->table = t;
-            atomic_store_explicit(&k->table_ready, 1, memory_order_release);
-        } else {
-            free(t); /* out of memory: keep using the plain path */
-        }
+    if (t == NULL || !ge448_vartable_init(t, &k->a)) {
+        free(t);
+        return 0;
     }
-    pthread_mutex_unlock(&k->lock);
-    return ok ? k->table : NULL;
+    k->table = t;
+    return 1;
 }
 
 int native_ed448_verify(const void *key, const struct edfast_instance *instance,
                         const uint8_t *msg, size_t msg_len, const uint8_t sig[SIG_BYTES])
 {
-    const struct native_ed448_key *k = key;
+    /* The lazily built state is a cache: logically the key does not change. */
+    struct native_ed448_key *k = (struct native_ed448_key *)key;
+    enum edfast_vstate st;
     sc448 s, ch;
     ge448 r;
 
@@ -238,14 +199,13 @@ int native_ed448_verify(const void *key, const struct edfast_instance *instance,
         return 0;
     if (msg == NULL) /* msg_len is 0 */
         msg = (const uint8_t *)"";
-    if (!sc448_is_canonical(sig + KEY_BYTES) || !key_point(k) || !ge448_decode(&r, sig))
+    if (!sc448_is_canonical(sig + KEY_BYTES))
+        return 0;
+    st = edfast_vstate_advance(&k->vstate, k, decode_key, build_tables);
+    if (st == EDFAST_VSTATE_BAD || !ge448_decode(&r, sig))
         return 0;
     challenge(&ch, instance, sig, k->pub, msg, msg_len);
     sc448_from_bytes(&s, sig + KEY_BYTES, KEY_BYTES);
-    {
-        const ge448_vartable *t = key_table(k);
-
-        return t ? ge448_check_combination(&s, &ch, t, &r)
-                 : ge448_check_combination_plain(&s, &ch, &k->a, &r);
-    }
+    return st == EDFAST_VSTATE_FULL ? ge448_check_combination(&s, &ch, k->table, &r)
+                                    : ge448_check_combination_light(&s, &ch, &k->a, &r);
 }
