@@ -36,6 +36,22 @@ static int points_equal_bytes(const n25519_ge_p3 *a, const n25519_ge_p3 *b)
     return memcmp(ea, eb, 32) == 0;
 }
 
+/* 1 when p and q are the same point (projective comparison). */
+static int n25519_ge_equal(const n25519_ge_p3 *p, const n25519_ge_p3 *q)
+{
+    n25519_fe a, b, t;
+
+    n25519_fe_mul(&a, &p->X, &q->Z);
+    n25519_fe_mul(&b, &q->X, &p->Z);
+    n25519_fe_sub(&t, &a, &b);
+    if (!n25519_fe_iszero(&t))
+        return 0;
+    n25519_fe_mul(&a, &p->Y, &q->Z);
+    n25519_fe_mul(&b, &q->Y, &p->Z);
+    n25519_fe_sub(&t, &a, &b);
+    return n25519_fe_iszero(&t) != 0;
+}
+
 static void random_scalar(uint8_t s[32])
 {
     uint8_t wide[64];

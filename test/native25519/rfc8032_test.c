@@ -1,8 +1,7 @@
 /*
  * RFC 8032 section 7.1 (Ed25519), 7.2 (Ed25519ctx) and 7.3 (Ed25519ph)
  * vectors: public key, signature byte for byte, verification, and rejection
- * when the framing or context differs.  Also the framing rules shared with
- * OpenSSL (no context with pure Ed25519, a non-empty one with Ed25519ctx).
+ * when the framing or context differs.  Also the longest context and PH(M).
  */
 #include <openssl/sha.h>
 
@@ -110,6 +109,11 @@ static void run(const struct vec *v, int idx)
     native_ed25519_key_free(pk);
 }
 
+/*
+ * The longest context and PH(M) of the right length.  Refusing the framings
+ * RFC 8032 leaves undefined is the caller's job (eddsa25519.h); the provider's
+ * tests check it (variants_test check_refusals, hardening errors_test).
+ */
 static void framing_rules(void)
 {
     uint8_t seed[32] = { 1 }, pub[32], sig[64], msg[64] = { 0 }, ctx[256] = { 0 };
@@ -117,22 +121,12 @@ static void framing_rules(void)
 
     native_ed25519_derive_public(seed, pub);
     k = native_ed25519_key_new(seed, pub);
-    ET_CHECK(native_ed25519_sign(k, &(struct edfast_instance){ EDFAST_PURE, ctx, 1 }, msg, 3, sig) == 0,
-             "pure with context");
     ET_CHECK(native_ed25519_sign(k, &(struct edfast_instance){ EDFAST_PURE, NULL, 0 }, msg, 3, sig) == 1,
              "pure");
-    ET_CHECK(native_ed25519_verify(k, &(struct edfast_instance){ EDFAST_PURE, ctx, 1 }, msg, 3, sig) == 0,
-             "pure verify with context");
-    ET_CHECK(native_ed25519_sign(k, &(struct edfast_instance){ EDFAST_CONTEXT, NULL, 0 }, msg, 3, sig) == 0,
-             "ctx without context");
     ET_CHECK(native_ed25519_sign(k, &(struct edfast_instance){ EDFAST_CONTEXT, ctx, 255 }, msg, 3, sig) == 1,
              "ctx 255");
     ET_CHECK(native_ed25519_verify(k, &(struct edfast_instance){ EDFAST_CONTEXT, ctx, 255 }, msg, 3, sig) == 1,
              "ctx 255 verify");
-    ET_CHECK(native_ed25519_sign(k, &(struct edfast_instance){ EDFAST_CONTEXT, ctx, 256 }, msg, 3, sig) == 0,
-             "ctx 256");
-    ET_CHECK(native_ed25519_sign(k, &(struct edfast_instance){ EDFAST_PREHASH, NULL, 0 }, msg, 63, sig) == 0,
-             "ph with 63 bytes");
     ET_CHECK(native_ed25519_sign(k, &(struct edfast_instance){ EDFAST_PREHASH, NULL, 0 }, msg, 64, sig) == 1,
              "ph");
     ET_CHECK(native_ed25519_verify(k, &(struct edfast_instance){ EDFAST_PREHASH, NULL, 0 }, msg, 64, sig) == 1,

@@ -307,7 +307,7 @@ static void *run(void *arg)
             fail(w, i, "signature differs");
         /*
          * Cross-verification on every fourth case (the signatures are the
-         * same bytes anyway).  It is the key's first verification (plain
+         * same bytes anyway).  It is the key's first verification (light
          * path), so that case's variant below goes through the key's tables.
          */
         if (i % 4 == 0 && native_ed448_verify(key, &PURE, msg, len, osig) != 1)
@@ -323,9 +323,9 @@ static void *run(void *arg)
             void *vk = memcmp(vpub, pub, 57) == 0 ? key : native_ed448_key_new(NULL, vpub);
 
             ours = native_ed448_verify(vk, &PURE, msg, vlen, vsig);
-            /* a fresh key's first verification is the plain path; the next uses tables */
+            /* a fresh key's first verification is the light path; the next uses tables */
             if (vk != key && i % 8 == 1 && native_ed448_verify(vk, &PURE, msg, vlen, vsig) != ours)
-                fail(w, i, "plain and table verification differ");
+                fail(w, i, "light and table verification differ");
             if (vk != key)
                 native_ed448_key_free(vk);
         }

@@ -146,8 +146,8 @@ static void check_unary(const fe448 *a, const char *what)
     bn_to_bytes56(want, W);
     fe448_tobytes(got, a);
     ET_CHECK(memcmp(got, want, 56) == 0, "tobytes %s", what);
-    ET_CHECK(fe448_is_zero(a) == (is_zero ? ~0ULL : 0), "is_zero %s", what);
-    ET_CHECK(fe448_lobit(a) == (BN_is_odd(W) ? ~0ULL : 0), "lobit %s", what);
+    ET_CHECK(fe448_iszero(a) == (is_zero ? ~0ULL : 0), "is_zero %s", what);
+    ET_CHECK(fe448_isnegative(a) == (BN_is_odd(W) ? ~0ULL : 0), "lobit %s", what);
 
     t = *a;
     fe448_strong_reduce(&t);
@@ -163,7 +163,7 @@ static void check_unary(const fe448 *a, const char *what)
 
     fe448_inv(&r, a);
     if (is_zero) {
-        ET_CHECK(fe448_is_zero(&r) == ~0ULL, "inv(0) %s", what);
+        ET_CHECK(fe448_iszero(&r) == ~0ULL, "inv(0) %s", what);
     } else {
         BN_mod_inverse(E, W, P, bnctx);
         ET_CHECK(fe_equals_bn_mod_p(&r, E), "inv %s", what);
@@ -299,7 +299,7 @@ static void test_random(struct et_rng *rng, int n)
             fe448 s, r, t;
 
             fe448_sqr(&s, &a);
-            if (!fe448_is_zero(&s)) {
+            if (!fe448_iszero(&s)) {
                 ET_CHECK(fe448_isr(&r, &s) == ~0ULL, "isr of a square");
                 fe448_sqr(&t, &r);
                 fe448_mul(&t, &t, &s);

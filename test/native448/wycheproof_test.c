@@ -78,7 +78,7 @@ int main(int argc, char **argv)
             }
             /*
              * Lengths other than 57/114 never reach a backend: the provider
-             * refuses them.  A key's first verification takes the plain path
+             * refuses them.  A key's first verification takes the light path
              * and later ones the per-key tables: both must agree.
              */
             if (pk_len == 57 && sig_len == 114) {
@@ -88,7 +88,7 @@ int main(int argc, char **argv)
                 ours = native_ed448_verify(k, &pure, msg, msg_len, sig);
                 again = native_ed448_verify(k, &pure, msg, msg_len, sig);
                 third = native_ed448_verify(k, &pure, msg, msg_len, sig);
-                ET_CHECK(ours == again && again == third, "case %d: plain %d, tables %d, %d", cases + 1,
+                ET_CHECK(ours == again && again == third, "case %d: light %d, tables %d, %d", cases + 1,
                          ours, again, third);
                 native_ed448_key_free(k);
             }

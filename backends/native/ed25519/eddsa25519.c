@@ -1,8 +1,6 @@
 /* The RFC 8032 Ed25519 algorithms on top of field/scalar/point/sha512. */
 #include "eddsa25519.h"
 
-#include <pthread.h>
-#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,26 +9,18 @@
 #include "point.h"
 #include "scalar.h"
 #include "sha512.h"
-
-/*
- * Verification state of a key, built as it is used: nothing at key_new (so
- * key generation pays only for the hash), the decoded -A and a small table at
- * the first verify (about the cost of a plain verification), the split
- * tables that make every further verify fast at the second.
- */
-enum { VSTATE_NONE = 0, VSTATE_LIGHT = 1, VSTATE_FULL = 2, VSTATE_BAD = 3 };
+#include "verify_state.h"
 
 struct n25519_key {
     uint8_t pub[32];         /* as given; hashed as is */
     int has_secret;
     uint8_t scalar[32];      /* clamped secret scalar, reduced mod L */
     uint8_t prefix[32];      /* second half of SHA-512(seed), the nonce key */
-    /* Verification state (VSTATE_*); the tables are written under vlock, then published. */
-    atomic_int vstate;
-    pthread_mutex_t vlock;
-    n25519_ge_p3 neg_a;
-    n25519_ge_lighttable light;
-    n25519_ge_vartable full;
+    /* Built by the first two verifies (verify_state.h). */
+    struct edfast_verify_state vstate;
+    n25519_ge_p3 neg_a;            /* -A, from the first */
+    n25519_ge_lighttable light;    /* its light table, from the first */
+    n25519_ge_vartable full;       /* its split tables, from the second */
 };
 
 /* Expands a seed into the clamped scalar (mod L) and the nonce prefix. */
@@ -70,12 +60,11 @@ void *native_ed25519_key_new(const uint8_t *seed, const uint8_t pub[32])
     if (k == NULL)
         return NULL;
     k->has_secret = 0;
-    if (pthread_mutex_init(&k->vlock, NULL) != 0) {
+    if (!edfast_vstate_init(&k->vstate)) {
         free(k);
         return NULL;
     }
     memcpy(k->pub, pub, 32);
-    atomic_init(&k->vstate, VSTATE_NONE);
     if (seed != NULL) {
         expand_seed(k->scalar, k->prefix, seed);
         k->has_secret = 1;
@@ -89,46 +78,24 @@ void native_ed25519_key_free(void *key)
 
     if (k == NULL)
         return;
-    pthread_mutex_destroy(&k->vlock);
+    edfast_vstate_destroy(&k->vstate);
     /* Only the secret half needs wiping; the tables hold public points. */
     OPENSSL_cleanse(k->scalar, sizeof(k->scalar));
     OPENSSL_cleanse(k->prefix, sizeof(k->prefix));
     free(k);
 }
 
-/*
- * Checks the instance like OpenSSL does and returns whether dom2 is used.
- * -1: the request is malformed and must fail.
- */
-static int dom2_needed(const struct edfast_instance *in, size_t msg_len)
-{
-    size_t clen = in->context == NULL ? 0 : in->context_len;
-
-    if (clen > 255)
-        return -1;
-    switch (in->framing) {
-    case EDFAST_PURE:
-        return clen == 0 ? 0 : -1;
-    case EDFAST_CONTEXT:
-        return clen != 0 ? 1 : -1;
-    case EDFAST_PREHASH:
-        return msg_len == EDFAST_PREHASH_BYTES ? 1 : -1;
-    default:
-        return -1;
-    }
-}
-
-/* Starts a hash with dom2(phflag, context) when the instance calls for it. */
-static void hash_start(n25519_sha512_ctx *c, const struct edfast_instance *in, int dom2)
+/* Starts a hash with dom2(phflag, context), which every instance but pure Ed25519 has. */
+static void hash_start(n25519_sha512_ctx *c, const struct edfast_instance *in)
 {
     static const char prefix[] = "SigEd25519 no Ed25519 collisions";
     uint8_t flags[2];
 
     n25519_sha512_init(c);
-    if (!dom2)
+    if (in->framing == EDFAST_PURE)
         return;
     flags[0] = in->framing == EDFAST_PREHASH;
-    flags[1] = (uint8_t)(in->context == NULL ? 0 : in->context_len);
+    flags[1] = (uint8_t)in->context_len;
     n25519_sha512_update(c, prefix, sizeof(prefix) - 1);
     n25519_sha512_update(c, flags, 2);
     if (flags[1])
@@ -136,14 +103,13 @@ static void hash_start(n25519_sha512_ctx *c, const struct edfast_instance *in, i
 }
 
 /* k = SHA-512(dom2 || R || A || M) mod L. */
-static void challenge(uint8_t k[32], const struct edfast_instance *in, int dom2,
-                      const uint8_t r[32], const uint8_t pub[32], const uint8_t *msg,
-                      size_t msg_len)
+static void challenge(uint8_t k[32], const struct edfast_instance *in, const uint8_t r[32],
+                      const uint8_t pub[32], const uint8_t *msg, size_t msg_len)
 {
     n25519_sha512_ctx c;
     uint8_t h[64];
 
-    hash_start(&c, in, dom2);
+    hash_start(&c, in);
     n25519_sha512_update(&c, r, 32);
     n25519_sha512_update(&c, pub, 32);
     n25519_sha512_update(&c, msg, msg_len);
@@ -155,16 +121,15 @@ int native_ed25519_sign(const void *key, const struct edfast_instance *instance,
                         const uint8_t *msg, size_t msg_len, uint8_t sig[64])
 {
     const struct n25519_key *k = key;
-    const int dom2 = dom2_needed(instance, msg_len);
     n25519_sha512_ctx c;
     uint8_t h[64], r[32], kh[32];
     n25519_ge_p3 R;
 
-    if (k == NULL || !k->has_secret || dom2 < 0)
+    if (k == NULL || !k->has_secret)
         return 0;
 
     /* r = SHA-512(dom2 || prefix || M) mod L, R = [r]B */
-    hash_start(&c, instance, dom2);
+    hash_start(&c, instance);
     n25519_sha512_update(&c, k->prefix, 32);
     n25519_sha512_update(&c, msg, msg_len);
     n25519_sha512_final(&c, h);
@@ -173,7 +138,7 @@ int native_ed25519_sign(const void *key, const struct edfast_instance *instance,
     n25519_ge_tobytes(sig, &R);
 
     /* S = (r + k a) mod L */
-    challenge(kh, instance, dom2, sig, k->pub, msg, msg_len);
+    challenge(kh, instance, sig, k->pub, msg, msg_len);
     n25519_sc_muladd(sig + 32, kh, k->scalar, r);
 
     OPENSSL_cleanse(&c, sizeof(c));
@@ -183,41 +148,26 @@ int native_ed25519_sign(const void *key, const struct edfast_instance *instance,
     return 1;
 }
 
-/*
- * Advances the verification state of a key and returns the one to use now:
- * VSTATE_BAD when A does not decode.  A thread that finds another building
- * the full tables carries on with the light ones instead of waiting.
- */
-static int verify_state(struct n25519_key *k)
+/* The first verify's step (verify_state.h): decodes A, keeps -A and its light table. */
+static int decode_key(void *key)
 {
-    int st = atomic_load_explicit(&k->vstate, memory_order_acquire);
+    struct n25519_key *k = key;
+    n25519_ge_p3 A;
 
-    if (st == VSTATE_FULL || st == VSTATE_BAD)
-        return st;
-    if (st == VSTATE_NONE) {
-        pthread_mutex_lock(&k->vlock);
-    } else if (pthread_mutex_trylock(&k->vlock) != 0) {
-        return VSTATE_LIGHT;
-    }
-    st = atomic_load_explicit(&k->vstate, memory_order_relaxed);
-    if (st == VSTATE_NONE) {
-        n25519_ge_p3 A;
+    if (!n25519_ge_frombytes(&A, k->pub))
+        return 0;
+    n25519_ge_neg(&k->neg_a, &A);
+    n25519_ge_lighttable_init(&k->light, &k->neg_a);
+    return 1;
+}
 
-        if (n25519_ge_frombytes(&A, k->pub)) {
-            n25519_ge_neg(&k->neg_a, &A);
-            n25519_ge_lighttable_init(&k->light, &k->neg_a);
-            st = VSTATE_LIGHT;
-        } else {
-            st = VSTATE_BAD;
-        }
-    } else if (st == VSTATE_LIGHT) {
-        /* Second use: the key is being reused, so the big tables will pay. */
-        n25519_ge_vartable_init(&k->full, &k->neg_a);
-        st = VSTATE_FULL;
-    }
-    atomic_store_explicit(&k->vstate, st, memory_order_release);
-    pthread_mutex_unlock(&k->vlock);
-    return st;
+/* The second verify's step: the split tables of -A. */
+static int build_tables(void *key)
+{
+    struct n25519_key *k = key;
+
+    n25519_ge_vartable_init(&k->full, &k->neg_a);
+    return 1;
 }
 
 int native_ed25519_verify(const void *key, const struct edfast_instance *instance,
@@ -225,21 +175,20 @@ int native_ed25519_verify(const void *key, const struct edfast_instance *instanc
 {
     /* The lazily built tables are a cache: logically the key does not change. */
     struct n25519_key *k = (struct n25519_key *)key;
-    const int dom2 = dom2_needed(instance, msg_len);
     uint8_t kh[32], rcheck[32];
     n25519_ge_p2 R;
-    int st;
+    enum edfast_vstate st;
 
-    if (k == NULL || dom2 < 0)
+    if (k == NULL)
         return 0;
     if (!n25519_sc_is_canonical(sig + 32))
         return 0;
-    st = verify_state(k);
-    if (st == VSTATE_BAD)
+    st = edfast_vstate_advance(&k->vstate, k, decode_key, build_tables);
+    if (st == EDFAST_VSTATE_BAD)
         return 0;
-    challenge(kh, instance, dom2, sig, k->pub, msg, msg_len);
+    challenge(kh, instance, sig, k->pub, msg, msg_len);
     /* [S]B - [k]A, encoded and compared with R byte for byte: no cofactor, canonical R only. */
-    if (st == VSTATE_FULL)
+    if (st == EDFAST_VSTATE_FULL)
         n25519_ge_double_scalarmult_vartime(&R, sig + 32, kh, &k->full);
     else
         n25519_ge_double_scalarmult_light(&R, sig + 32, kh, &k->light);

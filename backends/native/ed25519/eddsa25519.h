@@ -28,13 +28,20 @@ void *native_ed25519_key_new(const uint8_t *seed, const uint8_t pub[32]);
 void native_ed25519_key_free(void *key);
 
 /*
- * 1 ok, 0 on failure: no secret in the key, a context with EDFAST_PURE, an
- * empty context with EDFAST_CONTEXT (as OpenSSL), a context longer than 255
- * bytes, or a prehash message that is not 64 bytes.
+ * The caller validates the instance (the provider does, signature.c; see
+ * ../../backend.h), and these functions do not check it again:
+ *   EDFAST_PURE     no context (context_len 0);
+ *   EDFAST_CONTEXT  a context of 1 to EDFAST_MAX_CONTEXT_BYTES bytes;
+ *   EDFAST_PREHASH  a context of 0 to EDFAST_MAX_CONTEXT_BYTES bytes, and msg is
+ *                   PH(M), EDFAST_PREHASH_BYTES long;
+ * context is non-NULL when context_len > 0, and msg when msg_len > 0.  Outside
+ * these rules the result is memory-safe but meaningless.
+ *
+ * sign: 1 ok, 0 when the key has no secret.
  */
 int native_ed25519_sign(const void *key, const struct edfast_instance *instance,
                         const uint8_t *msg, size_t msg_len, uint8_t sig[64]);
-/* 1 valid, 0 not (including the framing failures listed for sign). */
+/* 1 valid, 0 not. */
 int native_ed25519_verify(const void *key, const struct edfast_instance *instance,
                           const uint8_t *msg, size_t msg_len, const uint8_t sig[64]);
 

@@ -86,8 +86,7 @@ uint64_t n25519_fe_iszero(const n25519_fe *f)
 
     fe_canonical(r, f);
     acc = r[0] | r[1] | r[2] | r[3] | r[4];
-    /* acc < 2^51, so acc - 1 has its top bit set only when acc = 0. */
-    return (acc - 1) >> 63;
+    return ct_iszero64(acc);
 }
 
 uint64_t n25519_fe_isnegative(const n25519_fe *f)
@@ -95,7 +94,7 @@ uint64_t n25519_fe_isnegative(const n25519_fe *f)
     uint64_t r[5];
 
     fe_canonical(r, f);
-    return r[0] & 1;
+    return ct_mask_bit0(r[0]);
 }
 
 /* f^((p - 5) / 8) = f^(2^252 - 3) by the usual chain for 2^255 - 19 (11 multiplications). */
@@ -152,7 +151,7 @@ int n25519_fe_sqrt_ratio(n25519_fe *x, const n25519_fe *u, const n25519_fe *v)
     flipped = n25519_fe_iszero(&t);
     n25519_fe_mul(&t, x, &n25519_fe_sqrtm1);
     n25519_fe_cmov(x, &t, flipped);
-    return (int)(plain | flipped);
+    return (int)((plain | flipped) & 1);
 }
 
 /*

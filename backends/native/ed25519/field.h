@@ -11,13 +11,16 @@
  * saves a few percent in the point formulas, which is why the two bounds
  * exist at all.
  *
- * Everything here is constant time; the hot operations are static inline so
- * the point formulas can be scheduled across calls.
+ * Everything here is constant time, conditions being all-ones / zero masks
+ * (../ct.h); the hot operations are static inline so the point formulas can
+ * be scheduled across calls.
  */
 #ifndef N25519_FIELD_H
 #define N25519_FIELD_H
 
 #include <stdint.h>
+
+#include "ct.h"
 
 typedef struct {
     uint64_t v[5];
@@ -40,11 +43,6 @@ static inline void n25519_fe_one(n25519_fe *h)
 {
     n25519_fe_zero(h);
     h->v[0] = 1;
-}
-
-static inline void n25519_fe_copy(n25519_fe *h, const n25519_fe *f)
-{
-    *h = *f;
 }
 
 /* Brings loose (or larger, up to 2^63) limbs back to tight. */
@@ -153,36 +151,12 @@ static inline void n25519_fe_sq(n25519_fe *h, const n25519_fe *f)
 /* h = f^(2^n), n >= 1: the long runs of squarings in inversion and square roots. */
 void n25519_fe_sqn(n25519_fe *h, const n25519_fe *f, int n);
 
-/* Constant-time: h = b ? g : h, for b in {0, 1}. */
-static inline void n25519_fe_cmov(n25519_fe *h, const n25519_fe *g, uint64_t b)
+/* h = mask ? g : h */
+static inline void n25519_fe_cmov(n25519_fe *h, const n25519_fe *g, uint64_t mask)
 {
-    const uint64_t mask = (uint64_t)0 - b;
-
+    mask = ct_barrier(mask);
     for (int i = 0; i < 5; i++)
         h->v[i] ^= (h->v[i] ^ g->v[i]) & mask;
-}
-
-/* Constant-time swap of f and g when b = 1. */
-static inline void n25519_fe_cswap(n25519_fe *f, n25519_fe *g, uint64_t b)
-{
-    const uint64_t mask = (uint64_t)0 - b;
-
-    for (int i = 0; i < 5; i++) {
-        uint64_t x = (f->v[i] ^ g->v[i]) & mask;
-
-        f->v[i] ^= x;
-        g->v[i] ^= x;
-    }
-}
-
-/* Constant-time: h = b ? -f : f. */
-static inline void n25519_fe_cneg(n25519_fe *h, const n25519_fe *f, uint64_t b)
-{
-    n25519_fe minus;
-
-    n25519_fe_neg(&minus, f);
-    n25519_fe_carry(h, f);
-    n25519_fe_cmov(h, &minus, b);
 }
 
 /* 255 low bits of s, little endian; the top bit is ignored, values >= p are kept as is. */
@@ -190,9 +164,9 @@ void n25519_fe_frombytes(n25519_fe *h, const uint8_t s[32]);
 /* Canonical (fully reduced) little-endian encoding. */
 void n25519_fe_tobytes(uint8_t s[32], const n25519_fe *f);
 
-/* 1 when f = 0 mod p, else 0; constant time. */
+/* All ones when f = 0 mod p. */
 uint64_t n25519_fe_iszero(const n25519_fe *f);
-/* Low bit of the canonical encoding ("negative" in RFC 8032 terms); constant time. */
+/* All ones when the canonical value is odd ("negative" in RFC 8032 terms). */
 uint64_t n25519_fe_isnegative(const n25519_fe *f);
 
 /* h = 1/f (0 maps to 0); constant time. */

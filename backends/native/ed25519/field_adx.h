@@ -282,11 +282,9 @@ static inline void n25519_fe64_sq(n25519_fe64 *h, const n25519_fe64 *f)
     h->v[3] = t3;
 }
 
-/* Constant-time: h = b ? g : h, for b in {0, 1}. */
-static inline void n25519_fe64_cmov(n25519_fe64 *h, const n25519_fe64 *g, uint64_t b)
+/* h = mask ? g : h (../ct.h); the adx table scan calls it with a mask made inline. */
+static inline void n25519_fe64_cmov(n25519_fe64 *h, const n25519_fe64 *g, uint64_t mask)
 {
-    const uint64_t mask = (uint64_t)0 - b;
-
     for (int i = 0; i < 4; i++)
         h->v[i] ^= (h->v[i] ^ g->v[i]) & mask;
 }

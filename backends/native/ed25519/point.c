@@ -181,7 +181,7 @@ static void encode_xyz(uint8_t s[32], const n25519_fe *X, const n25519_fe *Y, co
     n25519_fe_mul(&x, X, &zinv);
     n25519_fe_mul(&y, Y, &zinv);
     n25519_fe_tobytes(s, &y);
-    s[31] ^= (uint8_t)(n25519_fe_isnegative(&x) << 7);
+    s[31] ^= (uint8_t)(n25519_fe_isnegative(&x) & 0x80);
 }
 
 void n25519_ge_tobytes(uint8_t s[32], const n25519_ge_p3 *p)
@@ -208,22 +208,7 @@ int n25519_ge_frombytes(n25519_ge_p3 *h, const uint8_t s[32])
         return 0;
     /* With x = 0 the negation is a no-op, so a set sign bit is accepted, as in OpenSSL. */
     n25519_fe_neg(&minus_x, &h->X);
-    n25519_fe_cmov(&h->X, &minus_x, n25519_fe_isnegative(&h->X) ^ (uint64_t)(s[31] >> 7));
+    n25519_fe_cmov(&h->X, &minus_x, n25519_fe_isnegative(&h->X) ^ ct_mask_bit0(s[31] >> 7));
     n25519_fe_mul(&h->T, &h->X, &h->Y);
     return 1;
-}
-
-int n25519_ge_equal(const n25519_ge_p3 *p, const n25519_ge_p3 *q)
-{
-    n25519_fe a, b, t;
-
-    n25519_fe_mul(&a, &p->X, &q->Z);
-    n25519_fe_mul(&b, &q->X, &p->Z);
-    n25519_fe_sub(&t, &a, &b);
-    if (!n25519_fe_iszero(&t))
-        return 0;
-    n25519_fe_mul(&a, &p->Y, &q->Z);
-    n25519_fe_mul(&b, &q->Y, &p->Z);
-    n25519_fe_sub(&t, &a, &b);
-    return (int)n25519_fe_iszero(&t);
 }

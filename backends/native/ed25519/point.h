@@ -92,9 +92,6 @@ void n25519_ge_p2_tobytes_vartime(uint8_t s[32], const n25519_ge_p2 *p);
  */
 int n25519_ge_frombytes(n25519_ge_p3 *h, const uint8_t s[32]);
 
-/* 1 when p and q are the same point (projective comparison); variable time. */
-int n25519_ge_equal(const n25519_ge_p3 *p, const n25519_ge_p3 *q);
-
 /*
  * h = [a]B for a < 2^253 (reduce mod L first).  Constant time: table
  * entries are selected by scanning and masking.

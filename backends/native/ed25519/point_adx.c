@@ -206,7 +206,7 @@ static void select_niels(ge64_niels *t, const ge64_niels row[N25519_BASE_ENTRIES
     }
     n25519_fe64_zero(&minus);
     n25519_fe64_sub(&minus, &minus, &t->xy2d);
-    n25519_fe64_cmov(&t->xy2d, &minus, neg);
+    n25519_fe64_cmov(&t->xy2d, &minus, m[0]);
 }
 
 static void add_digit(ge64_p3 *h, const ge64_niels row[N25519_BASE_ENTRIES], int8_t digit,

@@ -44,7 +44,7 @@ n448_base_scan_body(ge448_affine *e, const ge448_affine row[N448_BASE_ENTRIES], 
     for (int v = 0; v < VECS; v++)
         acc[v] = (v2){ 0, 0 };
     for (unsigned m = 0; m < N448_BASE_ENTRIES; m++) {
-        uint64_t hit = ct_is_zero64(abs ^ (m + 1)); /* opaque mask, see ct_barrier */
+        uint64_t hit = ct_iszero64(abs ^ (m + 1)); /* opaque mask, see ../ct.h */
         v2 mask = { hit, hit };
         const unsigned char *src = (const unsigned char *)&row[m];
 

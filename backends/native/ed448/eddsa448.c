@@ -11,8 +11,6 @@
  */
 #include "eddsa448.h"
 
-#include <pthread.h>
-#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <openssl/crypto.h>
@@ -21,45 +19,43 @@
 #include "scalar.h"
 #include "scalarmul.h"
 #include "shake256.h"
+#include "verify_state.h"
+
+/* A seed, a public key and each half of a signature or of the seed's hash. */
+#define KEY_BYTES EDFAST_ED448_KEY_BYTES
+#define SIG_BYTES (2 * KEY_BYTES)
 
 struct native_ed448_key {
     int has_secret;
-    sc448 secret;          /* clamped secret scalar mod l */
-    uint8_t prefix[57];    /* second half of SHAKE256(seed, 114) */
-    uint8_t pub[57];       /* exactly as given */
+    sc448 secret;              /* clamped secret scalar mod l */
+    uint8_t prefix[KEY_BYTES]; /* second half of SHAKE256(seed, SIG_BYTES) */
+    uint8_t pub[KEY_BYTES];    /* exactly as given */
+    /* Built by the first two verifies (verify_state.h). */
+    struct edfast_verify_state vstate;
+    ge448 a; /* A decoded, from the first */
     /*
-     * The decoded pub, made by the first verification (signing never needs
-     * it, and decoding costs a field exponentiation).
+     * The odd-multiple tables of A, from the second: 24 KiB, allocated then,
+     * so that keys never verified twice stay small.
      */
-    atomic_int decoded;
-    int pub_ok;            /* pub decodes */
-    ge448 a;
-    /*
-     * Odd-multiple tables of A (24 KiB), allocated and built by the second
-     * verification, so keys that are never verified twice stay small.
-     */
-    pthread_mutex_t lock;
-    atomic_int table_ready;
-    atomic_uint verifications;
     ge448_vartable *table;
 };
 
 /* Secret scalar and prefix from a seed (RFC 8032 5.2.5), constant time. */
-static void expand_seed(sc448 *s, uint8_t prefix[57], const uint8_t seed[57])
+static void expand_seed(sc448 *s, uint8_t prefix[KEY_BYTES], const uint8_t seed[KEY_BYTES])
 {
-    uint8_t h[114];
+    uint8_t h[SIG_BYTES];
 
-    n448_shake256(h, sizeof(h), seed, 57);
+    n448_shake256(h, sizeof(h), seed, KEY_BYTES);
     h[0] &= 0xfc;
-    h[56] = 0;
-    h[55] |= 0x80;
-    sc448_from_bytes(s, h, 57);
+    h[KEY_BYTES - 1] = 0;
+    h[KEY_BYTES - 2] |= 0x80;
+    sc448_from_bytes(s, h, KEY_BYTES);
     if (prefix)
-        memcpy(prefix, h + 57, 57);
+        memcpy(prefix, h + KEY_BYTES, KEY_BYTES);
     OPENSSL_cleanse(h, sizeof(h));
 }
 
-int native_ed448_derive_public(const uint8_t seed[57], uint8_t pub[57])
+int native_ed448_derive_public(const uint8_t seed[KEY_BYTES], uint8_t pub[KEY_BYTES])
 {
     sc448 s;
     ge448 p;
@@ -72,7 +68,7 @@ int native_ed448_derive_public(const uint8_t seed[57], uint8_t pub[57])
     return 1;
 }
 
-void *native_ed448_key_new(const uint8_t *seed, const uint8_t pub[57])
+void *native_ed448_key_new(const uint8_t *seed, const uint8_t pub[KEY_BYTES])
 {
     struct native_ed448_key *k;
 
@@ -81,18 +77,15 @@ void *native_ed448_key_new(const uint8_t *seed, const uint8_t pub[57])
     k = calloc(1, sizeof(*k));
     if (k == NULL)
         return NULL;
-    if (pthread_mutex_init(&k->lock, NULL) != 0) {
+    if (!edfast_vstate_init(&k->vstate)) {
         free(k);
         return NULL;
     }
-    atomic_init(&k->decoded, 0);
-    atomic_init(&k->table_ready, 0);
-    atomic_init(&k->verifications, 0);
     if (seed != NULL) {
         expand_seed(&k->secret, k->prefix, seed);
         k->has_secret = 1;
     }
-    memcpy(k->pub, pub, 57);
+    memcpy(k->pub, pub, KEY_BYTES);
     return k;
 }
 
@@ -102,77 +95,57 @@ void native_ed448_key_free(void *key)
 
     if (k == NULL)
         return;
-    pthread_mutex_destroy(&k->lock);
+    edfast_vstate_destroy(&k->vstate);
     free(k->table); /* public data */
     OPENSSL_cleanse(k, sizeof(*k));
     free(k);
 }
 
-/* SHAKE256 started with dom4(phflag, context). */
-static int hash_init_dom4(n448_shake256_ctx *c, const struct edfast_instance *inst)
+/* SHAKE256 started with dom4(phflag, context), which every Ed448 instance has. */
+static void hash_init_dom4(n448_shake256_ctx *c, const struct edfast_instance *inst)
 {
     uint8_t hdr[10] = { 'S', 'i', 'g', 'E', 'd', '4', '4', '8', 0, 0 };
 
-    if (inst->context_len > EDFAST_MAX_CONTEXT_BYTES
-        || (inst->context_len > 0 && inst->context == NULL))
-        return 0;
     hdr[8] = inst->framing == EDFAST_PREHASH ? 1 : 0;
     hdr[9] = (uint8_t)inst->context_len;
     n448_shake256_init(c);
     n448_shake256_absorb(c, hdr, sizeof(hdr));
     if (inst->context_len > 0)
         n448_shake256_absorb(c, inst->context, inst->context_len);
-    return 1;
 }
 
-static int framing_ok(const struct edfast_instance *inst, size_t msg_len)
-{
-    switch (inst->framing) {
-    case EDFAST_PURE:
-    case EDFAST_CONTEXT:
-        return 1;
-    case EDFAST_PREHASH:
-        return msg_len == EDFAST_PREHASH_BYTES;
-    default:
-        return 0;
-    }
-}
-
-/* k = SHAKE256(dom4 || R || A || M, 114) mod l */
-static int challenge(sc448 *k, const struct edfast_instance *inst, const uint8_t r[57],
-                     const uint8_t pub[57], const uint8_t *msg, size_t msg_len)
+/* k = SHAKE256(dom4 || R || A || M, SIG_BYTES) mod l */
+static void challenge(sc448 *k, const struct edfast_instance *inst, const uint8_t r[KEY_BYTES],
+                      const uint8_t pub[KEY_BYTES], const uint8_t *msg, size_t msg_len)
 {
     n448_shake256_ctx c;
-    uint8_t h[114];
+    uint8_t h[SIG_BYTES];
 
-    if (!hash_init_dom4(&c, inst))
-        return 0;
-    n448_shake256_absorb(&c, r, 57);
-    n448_shake256_absorb(&c, pub, 57);
+    hash_init_dom4(&c, inst);
+    n448_shake256_absorb(&c, r, KEY_BYTES);
+    n448_shake256_absorb(&c, pub, KEY_BYTES);
     n448_shake256_absorb(&c, msg, msg_len);
     n448_shake256_squeeze(&c, h, sizeof(h));
     sc448_from_bytes(k, h, sizeof(h));
-    return 1;
 }
 
 int native_ed448_sign(const void *key, const struct edfast_instance *instance,
-                      const uint8_t *msg, size_t msg_len, uint8_t sig[114])
+                      const uint8_t *msg, size_t msg_len, uint8_t sig[SIG_BYTES])
 {
     const struct native_ed448_key *k = key;
     n448_shake256_ctx c;
-    uint8_t h[114];
+    uint8_t h[SIG_BYTES];
     sc448 r, ch, s;
     ge448 rp;
-    int ok = 0;
 
-    if (k == NULL || !k->has_secret || instance == NULL || (msg == NULL && msg_len > 0)
-        || !framing_ok(instance, msg_len) || !hash_init_dom4(&c, instance))
+    if (k == NULL || !k->has_secret)
         return 0;
-    if (msg == NULL)
+    if (msg == NULL) /* msg_len is 0 */
         msg = (const uint8_t *)"";
+    hash_init_dom4(&c, instance);
 
-    /* r = SHAKE256(dom4 || prefix || M, 114) mod l */
-    n448_shake256_absorb(&c, k->prefix, 57);
+    /* r = SHAKE256(dom4 || prefix || M, SIG_BYTES) mod l */
+    n448_shake256_absorb(&c, k->prefix, KEY_BYTES);
     n448_shake256_absorb(&c, msg, msg_len);
     n448_shake256_squeeze(&c, h, sizeof(h));
     sc448_from_bytes(&r, h, sizeof(h));
@@ -180,92 +153,59 @@ int native_ed448_sign(const void *key, const struct edfast_instance *instance,
     ge448_scalarmul_base(&rp, &r);
     ge448_encode(sig, &rp);
 
-    if (challenge(&ch, instance, sig, k->pub, msg, msg_len)) {
-        sc448_muladd(&s, &ch, &k->secret, &r);
-        sc448_to_bytes(sig + 57, &s);
-        ok = 1;
-    }
+    challenge(&ch, instance, sig, k->pub, msg, msg_len);
+    sc448_muladd(&s, &ch, &k->secret, &r);
+    sc448_to_bytes(sig + KEY_BYTES, &s);
     OPENSSL_cleanse(&c, sizeof(c));
     OPENSSL_cleanse(h, sizeof(h));
     OPENSSL_cleanse(&r, sizeof(r));
     OPENSSL_cleanse(&s, sizeof(s));
     OPENSSL_cleanse(&rp, sizeof(rp));
-    return ok;
+    return 1;
 }
 
-/*
- * Decodes pub once, under the key's lock; the release/acquire pair on
- * decoded publishes pub_ok and a.  Writing through a const key is sound
- * because every key is allocated non-const by key_new.
- */
-static int key_point(const struct native_ed448_key *ck)
+/* The first verify's step (verify_state.h): decodes A, all the light path needs. */
+static int decode_key(void *key)
 {
-    struct native_ed448_key *k = (struct native_ed448_key *)ck;
+    struct native_ed448_key *k = key;
 
-    if (!atomic_load_explicit(&k->decoded, memory_order_acquire)) {
-        pthread_mutex_lock(&k->lock);
-        if (!atomic_load_explicit(&k->decoded, memory_order_relaxed)) {
-            k->pub_ok = ge448_decode(&k->a, k->pub);
-            atomic_store_explicit(&k->decoded, 1, memory_order_release);
-        }
-        pthread_mutex_unlock(&k->lock);
-    }
-    return k->pub_ok;
+    return ge448_decode(&k->a, k->pub);
 }
 
-/*
- * The tables of A cost about two plain verifications to build, so a key
- * verified only once never builds them: its first verification takes the
- * plain path, and the second builds them under the key's lock.  Readers see
- * finished tables through the release/acquire pair on table_ready.  Returns
- * NULL when the plain path should be used.
- */
-static const ge448_vartable *key_table(const struct native_ed448_key *ck)
+/* The second verify's step: the tables of A; 0 when out of memory. */
+static int build_tables(void *key)
 {
-    struct native_ed448_key *k = (struct native_ed448_key *)ck;
-    int ok = 1;
+    struct native_ed448_key *k = key;
+    ge448_vartable *t = malloc(sizeof(*t));
 
-    if (atomic_load_explicit(&k->table_ready, memory_order_acquire))
-        return k->table;
-    if (atomic_fetch_add_explicit(&k->verifications, 1, memory_order_relaxed) == 0)
-        return NULL;
-    pthread_mutex_lock(&k->lock);
-    if (!atomic_load_explicit(&k->table_ready, memory_order_relaxed)) {
-        ge448_vartable *t = malloc(sizeof(*t));
-
-        ok = t != NULL && ge448_vartable_init(t, &k->a);
-        if (ok) {
-            k->table = t;
-            atomic_store_explicit(&k->table_ready, 1, memory_order_release);
-        } else {
-            free(t); /* out of memory: keep using the plain path */
-        }
+    if (t == NULL || !ge448_vartable_init(t, &k->a)) {
+        free(t);
+        return 0;
     }
-    pthread_mutex_unlock(&k->lock);
-    return ok ? k->table : NULL;
+    k->table = t;
+    return 1;
 }
 
 int native_ed448_verify(const void *key, const struct edfast_instance *instance,
-                        const uint8_t *msg, size_t msg_len, const uint8_t sig[114])
+                        const uint8_t *msg, size_t msg_len, const uint8_t sig[SIG_BYTES])
 {
-    const struct native_ed448_key *k = key;
+    /* The lazily built state is a cache: logically the key does not change. */
+    struct native_ed448_key *k = (struct native_ed448_key *)key;
+    enum edfast_vstate st;
     sc448 s, ch;
     ge448 r;
 
-    if (k == NULL || instance == NULL || sig == NULL || (msg == NULL && msg_len > 0)
-        || !framing_ok(instance, msg_len))
+    if (k == NULL)
         return 0;
-    if (msg == NULL)
+    if (msg == NULL) /* msg_len is 0 */
         msg = (const uint8_t *)"";
-    if (!sc448_is_canonical(sig + 57) || !key_point(k) || !ge448_decode(&r, sig))
+    if (!sc448_is_canonical(sig + KEY_BYTES))
         return 0;
-    if (!challenge(&ch, instance, sig, k->pub, msg, msg_len))
+    st = edfast_vstate_advance(&k->vstate, k, decode_key, build_tables);
+    if (st == EDFAST_VSTATE_BAD || !ge448_decode(&r, sig))
         return 0;
-    sc448_from_bytes(&s, sig + 57, 57);
-    {
-        const ge448_vartable *t = key_table(k);
-
-        return t ? ge448_check_combination(&s, &ch, t, &r)
-                 : ge448_check_combination_plain(&s, &ch, &k->a, &r);
-    }
+    challenge(&ch, instance, sig, k->pub, msg, msg_len);
+    sc448_from_bytes(&s, sig + KEY_BYTES, KEY_BYTES);
+    return st == EDFAST_VSTATE_FULL ? ge448_check_combination(&s, &ch, k->table, &r)
+                                    : ge448_check_combination_light(&s, &ch, &k->a, &r);
 }

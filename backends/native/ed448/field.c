@@ -27,11 +27,6 @@ void fe448_one(fe448 *r)
     r->l[0] = 1;
 }
 
-void fe448_copy(fe448 *r, const fe448 *a)
-{
-    *r = *a;
-}
-
 void fe448_add(fe448 *r, const fe448 *a, const fe448 *b)
 {
     for (int i = 0; i < FE448_LIMBS; i++)
@@ -300,7 +295,7 @@ uint64_t fe448_frombytes(fe448 *r, const uint8_t in[FE448_BYTES])
     return (uint64_t)borrow;
 }
 
-uint64_t fe448_is_zero(const fe448 *a)
+uint64_t fe448_iszero(const fe448 *a)
 {
     fe448 t = *a;
     uint64_t acc = 0;
@@ -308,7 +303,7 @@ uint64_t fe448_is_zero(const fe448 *a)
     fe448_strong_reduce(&t);
     for (int i = 0; i < FE448_LIMBS; i++)
         acc |= t.l[i];
-    return ct_is_zero64(acc);
+    return ct_iszero64(acc);
 }
 
 uint64_t fe448_eq(const fe448 *a, const fe448 *b)
@@ -316,15 +311,15 @@ uint64_t fe448_eq(const fe448 *a, const fe448 *b)
     fe448 t;
 
     fe448_sub(&t, a, b);
-    return fe448_is_zero(&t);
+    return fe448_iszero(&t);
 }
 
-uint64_t fe448_lobit(const fe448 *a)
+uint64_t fe448_isnegative(const fe448 *a)
 {
     fe448 t = *a;
 
     fe448_strong_reduce(&t);
-    return 0 - (t.l[0] & 1);
+    return ct_mask_bit0(t.l[0]);
 }
 
 void fe448_cneg(fe448 *r, uint64_t mask)

@@ -10,12 +10,14 @@
  *   sub input b: every limb <= 2^58 - 8 (the subtraction adds 4p as a bias)
  *
  * Everything here is constant time: no branch or memory index depends on a
- * field value.
+ * field value.  Conditions are all-ones / zero masks (../ct.h).
  */
 #ifndef EDFAST_NATIVE_ED448_FIELD_H
 #define EDFAST_NATIVE_ED448_FIELD_H
 
 #include <stdint.h>
+
+#include "ct.h"
 
 #define FE448_LIMBS 8
 #define FE448_BYTES 56
@@ -24,29 +26,8 @@ typedef struct {
     uint64_t l[FE448_LIMBS];
 } fe448;
 
-/*
- * Hides a value from the optimiser.  Compilers that can prove a mask is 0 or
- * all-ones may turn "v & mask" back into a branch (clang does so in the table
- * scan, which the valgrind test caught); passing masks through this empty asm
- * makes their value opaque.
- */
-static inline uint64_t ct_barrier(uint64_t x)
-{
-#if defined(__GNUC__) || defined(__clang__)
-    __asm__("" : "+r"(x));
-#endif
-    return x;
-}
-
-/* All-ones when x is zero, else zero; x is a secret so no branch. */
-static inline uint64_t ct_is_zero64(uint64_t x)
-{
-    return ct_barrier(((x | (0 - x)) >> 63) - 1);
-}
-
 void fe448_zero(fe448 *r);
 void fe448_one(fe448 *r);
-void fe448_copy(fe448 *r, const fe448 *a);
 void fe448_add(fe448 *r, const fe448 *a, const fe448 *b); /* no carry: limbs grow */
 void fe448_sub(fe448 *r, const fe448 *a, const fe448 *b); /* reduced output */
 /*
@@ -67,9 +48,9 @@ void fe448_tobytes(uint8_t out[FE448_BYTES], const fe448 *a);
 /* Reads 56 bytes; returns all-ones when the value is < p, else zero (and r holds the value mod 2^448). */
 uint64_t fe448_frombytes(fe448 *r, const uint8_t in[FE448_BYTES]);
 
-uint64_t fe448_is_zero(const fe448 *a);             /* all-ones when a == 0 mod p */
+uint64_t fe448_iszero(const fe448 *a);              /* all-ones when a == 0 mod p */
 uint64_t fe448_eq(const fe448 *a, const fe448 *b);  /* all-ones when equal mod p */
-uint64_t fe448_lobit(const fe448 *a);               /* low bit of the canonical value */
+uint64_t fe448_isnegative(const fe448 *a);          /* all-ones when the canonical value is odd */
 
 /* r = mask ? a : r (inline: table scans call it in their inner loop) */
 static inline void fe448_cmov(fe448 *r, const fe448 *a, uint64_t mask)

@@ -133,14 +133,6 @@ void ge448_to_cached(ge448_cached *r, const ge448 *p)
     mul_d(&r->dT, &p->T);
 }
 
-void ge448_from_affine(ge448 *r, const ge448_affine *q)
-{
-    r->X = q->x;
-    r->Y = q->y;
-    fe448_one(&r->Z);
-    fe448_mul(&r->T, &q->x, &q->y);
-}
-
 /*
  * -(x, y) = (-x, y): negating x flips the sign of x y too.  The negation is
  * left without a carry pass: entries only feed ge448_add_affine, whose
@@ -165,7 +157,7 @@ void ge448_encode(uint8_t out[GE448_BYTES], const ge448 *p)
     fe448_mul(&x, &p->X, &zi);
     fe448_mul(&y, &p->Y, &zi);
     fe448_tobytes(out, &y);
-    out[56] = (uint8_t)(fe448_lobit(&x) & 0x80);
+    out[56] = (uint8_t)(fe448_isnegative(&x) & 0x80);
 }
 
 /*
@@ -180,7 +172,7 @@ int ge448_decode(ge448 *p, const uint8_t in[GE448_BYTES])
     uint64_t ok, sign;
 
     ok = fe448_frombytes(&y, in);
-    ok &= ct_is_zero64(in[56] & 0x7f);
+    ok &= ct_iszero64(in[56] & 0x7f);
     sign = 0 - (uint64_t)(in[56] >> 7);
 
     fe448_one(&one);
@@ -191,7 +183,7 @@ int ge448_decode(ge448 *p, const uint8_t in[GE448_BYTES])
     fe448_mul(&w, &u, &v);
     ok &= fe448_isr(&r, &w);
     fe448_mul(&x, &r, &u);
-    fe448_cneg(&x, fe448_lobit(&x) ^ sign);
+    fe448_cneg(&x, fe448_isnegative(&x) ^ sign);
 
     fe448_strong_reduce(&x);
     fe448_strong_reduce(&y);
@@ -204,18 +196,5 @@ int ge448_decode(ge448 *p, const uint8_t in[GE448_BYTES])
 
 uint64_t ge448_is_identity(const ge448 *p)
 {
-    return fe448_is_zero(&p->X) & fe448_eq(&p->Y, &p->Z);
-}
-
-uint64_t ge448_eq(const ge448 *p, const ge448 *q)
-{
-    fe448 a, b;
-    uint64_t ok;
-
-    fe448_mul(&a, &p->X, &q->Z);
-    fe448_mul(&b, &q->X, &p->Z);
-    ok = fe448_eq(&a, &b);
-    fe448_mul(&a, &p->Y, &q->Z);
-    fe448_mul(&b, &q->Y, &p->Z);
-    return ok & fe448_eq(&a, &b);
+    return fe448_iszero(&p->X) & fe448_eq(&p->Y, &p->Z);
 }

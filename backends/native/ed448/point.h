@@ -44,8 +44,6 @@ void ge448_add_cached(ge448 *r, const ge448 *p, const ge448_cached *q);
 void ge448_add_affine(ge448 *r, const ge448 *p, const ge448_affine *q, int need_t);
 void ge448_neg(ge448 *r, const ge448 *p);
 void ge448_to_cached(ge448_cached *r, const ge448 *p);
-/* r = p from an affine (x, y, dxy) entry. */
-void ge448_from_affine(ge448 *r, const ge448_affine *q);
 /*
  * Negate an affine entry (or not) without branching on mask.  The result has
  * limbs up to 2^58: fit for ge448_add_affine only.
@@ -64,7 +62,5 @@ int ge448_decode(ge448 *p, const uint8_t in[GE448_BYTES]);
 
 /* all-ones when p is the identity. */
 uint64_t ge448_is_identity(const ge448 *p);
-/* all-ones when p and q are the same point. */
-uint64_t ge448_eq(const ge448 *p, const ge448 *q);
 
 #endif

@@ -7,7 +7,7 @@
  * against OpenSSL BIGNUM.
  */
 #include "scalar.h"
-#include "field.h" /* ct_barrier */
+#include "ct.h"
 
 #include <string.h>
 #include <openssl/crypto.h>

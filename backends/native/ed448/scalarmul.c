@@ -113,11 +113,11 @@ static void build_verify_tables(void)
  */
 static void lookup_base(ge448_affine *e, unsigned row, int8_t d)
 {
-    uint64_t neg = ct_barrier(0 - (uint64_t)((uint8_t)d >> 7));
+    uint64_t neg = ct_mask_bit0((uint8_t)d >> 7);
     uint64_t abs = (uint64_t)(((int64_t)d ^ (int64_t)neg) - (int64_t)neg);
 
     n448_base_scan_body(e, base_table[row], abs);
-    e->y.l[0] |= ct_is_zero64(abs) & 1; /* d = 0: the identity (0, 1, 0) */
+    e->y.l[0] |= ct_iszero64(abs) & 1; /* d = 0: the identity (0, 1, 0) */
     ge448_affine_cneg(e, neg);
 }
 
@@ -235,7 +235,7 @@ static int equal_mod_torsion(ge448 *p, const ge448 *r)
     ge448_add_cached(p, p, &c);
     ge448_dbl(p, p, 0);
     ge448_dbl(p, p, 0);
-    return (int)(fe448_is_zero(&p->X) & fe448_eq(&p->Y, &p->Z) & 1);
+    return (int)(ge448_is_identity(p) & 1);
 }
 
 /* Terms for the chunks of s against the tables of 2^(56 c) B. */
@@ -268,16 +268,16 @@ int ge448_check_combination(const sc448 *s, const sc448 *h,
 }
 
 /* Width of the wNAFs of the half-size scalars when A's and R's multiples are made per call. */
-#define PLAIN_WNAF 5
-#define PLAIN_ENTRIES (1u << (PLAIN_WNAF - 2))
+#define LIGHT_WNAF 5
+#define LIGHT_ENTRIES (1u << (LIGHT_WNAF - 2))
 
 /* Odd multiples of p in projective cached form (no inversion). */
 static void cached_multiples(ge448_cached *out, const ge448 *p)
 {
-    ge448 pts[PLAIN_ENTRIES];
+    ge448 pts[LIGHT_ENTRIES];
 
-    odd_multiples(pts, p, PLAIN_ENTRIES);
-    for (unsigned m = 0; m < PLAIN_ENTRIES; m++)
+    odd_multiples(pts, p, LIGHT_ENTRIES);
+    for (unsigned m = 0; m < LIGHT_ENTRIES; m++)
         ge448_to_cached(&out[m], &pts[m]);
 }
 
@@ -289,11 +289,11 @@ static void cached_multiples(ge448_cached *out, const ge448 *p)
  * is the identity exactly when the original equation holds: the same verdict
  * from about 225 doublings instead of 446.
  */
-int ge448_check_combination_plain(const sc448 *s, const sc448 *h, const ge448 *a, const ge448 *r)
+int ge448_check_combination_light(const sc448 *s, const sc448 *h, const ge448 *a, const ge448 *r)
 {
     int8_t naf[GE448_VAR_SPLIT][SC448_NAF_LEN], nc[SC448_NAF_FULL], nd[SC448_NAF_FULL];
     struct naf_term terms[GE448_VAR_SPLIT + 2];
-    ge448_cached ma[PLAIN_ENTRIES], mr[PLAIN_ENTRIES];
+    ge448_cached ma[LIGHT_ENTRIES], mr[LIGHT_ENTRIES];
     sc448 c, d, ds, zero = { { 0 } };
     int d_neg;
     ge448 p;
@@ -308,12 +308,12 @@ int ge448_check_combination_plain(const sc448 *s, const sc448 *h, const ge448 *a
 
     base_terms(terms, naf, &ds);
     terms[GE448_VAR_SPLIT] = (struct naf_term){ nc, 0, NULL, ma, 1 };
-    terms[GE448_VAR_SPLIT].top = sc448_wnaf(nc, &c, PLAIN_WNAF);
+    terms[GE448_VAR_SPLIT].top = sc448_wnaf(nc, &c, LIGHT_WNAF);
     /* -[d]R: subtract [|d|]R, or add it when d is negative */
     terms[GE448_VAR_SPLIT + 1] = (struct naf_term){ nd, 0, NULL, mr, !d_neg };
-    terms[GE448_VAR_SPLIT + 1].top = sc448_wnaf(nd, &d, PLAIN_WNAF);
+    terms[GE448_VAR_SPLIT + 1].top = sc448_wnaf(nd, &d, LIGHT_WNAF);
     joint(&p, terms, GE448_VAR_SPLIT + 2);
     ge448_dbl(&p, &p, 0);
     ge448_dbl(&p, &p, 0);
-    return (int)(fe448_is_zero(&p.X) & fe448_eq(&p.Y, &p.Z) & 1);
+    return (int)(ge448_is_identity(&p) & 1);
 }

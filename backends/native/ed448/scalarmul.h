@@ -11,9 +11,10 @@
  * instead of 446: wNAF digits index odd-multiple tables of 2^(56 c) B (built
  * once per process) and 2^(56 c) A (built once per public key, ~24 KB).
  * Building A's tables costs about two verifications, so a key's first
- * verification uses the plain form instead: h is replaced by a half-size
- * pair (c, d) with d h = c mod l, and [d s]B - [c]A - [d]R is computed with
- * A's and R's odd multiples made on the spot (~225 doublings).
+ * verification takes the light path instead (../verify_state.h): h is
+ * replaced by a half-size pair (c, d) with d h = c mod l, and
+ * [d s]B - [c]A - [d]R is computed with A's and R's odd multiples made on the
+ * spot (~225 doublings).
  */
 #ifndef EDFAST_NATIVE_ED448_SCALARMUL_H
 #define EDFAST_NATIVE_ED448_SCALARMUL_H
@@ -48,8 +49,8 @@ int ge448_vartable_init(ge448_vartable *t, const ge448 *a);
 int ge448_check_combination(const sc448 *s, const sc448 *h,
                             const ge448_vartable *a, const ge448 *r);
 
-/* The same verdict without per-key tables (~225 doublings). */
-int ge448_check_combination_plain(const sc448 *s, const sc448 *h, const ge448 *a,
+/* The same verdict on the light path: no per-key tables (~225 doublings). */
+int ge448_check_combination_light(const sc448 *s, const sc448 *h, const ge448 *a,
                                   const ge448 *r);
 
 #endif
