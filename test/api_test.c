@@ -49,8 +49,6 @@ struct data {
     uint8_t msg[8], sig[ET_MAX_SIG];
 };
 
-#define CHECK(cond, ...) ET_CHECK(cond, __VA_ARGS__)
-
 static int is_edfast(const EVP_PKEY *pkey)
 {
     return pkey != NULL && strcmp(et_key_provider(pkey), "edfast") == 0;
@@ -64,22 +62,22 @@ static void test_public_only(struct et_env *env, const struct data *d)
     uint8_t out[ET_MAX_KEY], bad[ET_MAX_SIG];
     size_t len = sizeof(out);
 
-    CHECK(is_edfast(fromdata) && is_edfast(raw), "%s: public-only import", d->label);
+    ET_CHECK(is_edfast(fromdata) && is_edfast(raw), "%s: public-only import", d->label);
     if (fromdata == NULL || raw == NULL)
         goto done;
-    CHECK(et_verify(env, fromdata, ET_EDFAST, d->msg, d->mlen, d->sig, d->slen) == 1,
-          "%s: public-only key (fromdata) does not verify", d->label);
-    CHECK(et_verify(env, raw, ET_EDFAST, d->msg, d->mlen, d->sig, d->slen) == 1,
-          "%s: public-only key (raw) does not verify", d->label);
+    ET_CHECK(et_verify(env, fromdata, ET_EDFAST, d->msg, d->mlen, d->sig, d->slen) == 1,
+             "%s: public-only key (fromdata) does not verify", d->label);
+    ET_CHECK(et_verify(env, raw, ET_EDFAST, d->msg, d->mlen, d->sig, d->slen) == 1,
+             "%s: public-only key (raw) does not verify", d->label);
     memcpy(bad, d->sig, d->slen);
     bad[3] ^= 0x10;
-    CHECK(et_verify(env, raw, ET_EDFAST, d->msg, d->mlen, bad, d->slen) == 0,
-          "%s: public-only key accepts a corrupted signature", d->label);
-    CHECK(EVP_PKEY_get_raw_public_key(raw, out, &len) == 1 && len == d->klen
-          && memcmp(out, d->pub, d->klen) == 0, "%s: public key export", d->label);
+    ET_CHECK(et_verify(env, raw, ET_EDFAST, d->msg, d->mlen, bad, d->slen) == 0,
+             "%s: public-only key accepts a corrupted signature", d->label);
+    ET_CHECK(EVP_PKEY_get_raw_public_key(raw, out, &len) == 1 && len == d->klen
+             && memcmp(out, d->pub, d->klen) == 0, "%s: public key export", d->label);
     len = sizeof(out);
-    CHECK(EVP_PKEY_get_raw_private_key(raw, out, &len) != 1,
-          "%s: a public-only key exports a private key", d->label);
+    ET_CHECK(EVP_PKEY_get_raw_private_key(raw, out, &len) != 1,
+             "%s: a public-only key exports a private key", d->label);
     ERR_clear_error();
 done:
     EVP_PKEY_free(fromdata);
@@ -104,54 +102,54 @@ static void test_export(struct et_env *env, const struct data *d)
     size_t len = 0;
     EVP_PKEY_CTX *pctx = NULL;
 
-    CHECK(is_edfast(priv) && is_edfast(pubkey), "%s: key import", d->label);
+    ET_CHECK(is_edfast(priv) && is_edfast(pubkey), "%s: key import", d->label);
     if (priv == NULL || pubkey == NULL)
         goto done;
-    CHECK(EVP_PKEY_get_raw_public_key(priv, NULL, &len) == 1 && len == d->klen,
-          "%s: raw public key size query gives %zu", d->label, len);
+    ET_CHECK(EVP_PKEY_get_raw_public_key(priv, NULL, &len) == 1 && len == d->klen,
+             "%s: raw public key size query gives %zu", d->label, len);
     len = 0;
-    CHECK(EVP_PKEY_get_raw_private_key(priv, NULL, &len) == 1 && len == d->klen,
-          "%s: raw private key size query gives %zu", d->label, len);
+    ET_CHECK(EVP_PKEY_get_raw_private_key(priv, NULL, &len) == 1 && len == d->klen,
+             "%s: raw private key size query gives %zu", d->label, len);
     len = sizeof(out);
-    CHECK(EVP_PKEY_get_raw_private_key(priv, out, &len) == 1 && len == d->klen
-          && memcmp(out, d->seed, d->klen) == 0, "%s: raw private key export", d->label);
+    ET_CHECK(EVP_PKEY_get_raw_private_key(priv, out, &len) == 1 && len == d->klen
+             && memcmp(out, d->seed, d->klen) == 0, "%s: raw private key export", d->label);
     len = sizeof(out);
-    CHECK(EVP_PKEY_get_raw_public_key(priv, out, &len) == 1 && len == d->klen
-          && memcmp(out, d->pub, d->klen) == 0, "%s: raw public key export", d->label);
+    ET_CHECK(EVP_PKEY_get_raw_public_key(priv, out, &len) == 1 && len == d->klen
+             && memcmp(out, d->pub, d->klen) == 0, "%s: raw public key export", d->label);
 
     /* EVP_PKEY_todata of the pair, and fromdata of that into edfast and default. */
-    CHECK(EVP_PKEY_todata(priv, EVP_PKEY_KEYPAIR, &params) == 1, "%s: todata", d->label);
+    ET_CHECK(EVP_PKEY_todata(priv, EVP_PKEY_KEYPAIR, &params) == 1, "%s: todata", d->label);
     if (params != NULL) {
         p = octets(params, OSSL_PKEY_PARAM_PRIV_KEY, d->klen);
-        CHECK(p != NULL && memcmp(p->data, d->seed, d->klen) == 0, "%s: todata priv",
-              d->label);
+        ET_CHECK(p != NULL && memcmp(p->data, d->seed, d->klen) == 0, "%s: todata priv",
+                 d->label);
         p = octets(params, OSSL_PKEY_PARAM_PUB_KEY, d->klen);
-        CHECK(p != NULL && memcmp(p->data, d->pub, d->klen) == 0, "%s: todata pub", d->label);
+        ET_CHECK(p != NULL && memcmp(p->data, d->pub, d->klen) == 0, "%s: todata pub", d->label);
         pctx = EVP_PKEY_CTX_new_from_name(env->ctx, et_curve_name(d->c), ET_EDFAST);
-        CHECK(pctx != NULL && EVP_PKEY_fromdata_init(pctx) == 1
-              && EVP_PKEY_fromdata(pctx, &again, EVP_PKEY_KEYPAIR, params) == 1
-              && is_edfast(again) && EVP_PKEY_eq(again, priv) == 1,
-              "%s: todata/fromdata round trip", d->label);
+        ET_CHECK(pctx != NULL && EVP_PKEY_fromdata_init(pctx) == 1
+                 && EVP_PKEY_fromdata(pctx, &again, EVP_PKEY_KEYPAIR, params) == 1
+                 && is_edfast(again) && EVP_PKEY_eq(again, priv) == 1,
+                 "%s: todata/fromdata round trip", d->label);
         EVP_PKEY_CTX_free(pctx);
         pctx = EVP_PKEY_CTX_new_from_name(env->ctx, et_curve_name(d->c), ET_DEFAULT);
-        CHECK(pctx != NULL && EVP_PKEY_fromdata_init(pctx) == 1
-              && EVP_PKEY_fromdata(pctx, &deflt, EVP_PKEY_KEYPAIR, params) == 1
-              && EVP_PKEY_eq(deflt, priv) == 1,
-              "%s: edfast's todata taken by the default provider", d->label);
+        ET_CHECK(pctx != NULL && EVP_PKEY_fromdata_init(pctx) == 1
+                 && EVP_PKEY_fromdata(pctx, &deflt, EVP_PKEY_KEYPAIR, params) == 1
+                 && EVP_PKEY_eq(deflt, priv) == 1,
+                 "%s: edfast's todata taken by the default provider", d->label);
         EVP_PKEY_CTX_free(pctx);
         OSSL_PARAM_free(params);
         params = NULL;
     }
     /* A public-only key exports its public half and no private half. */
-    CHECK(EVP_PKEY_todata(pubkey, EVP_PKEY_PUBLIC_KEY, &params) == 1
-          && octets(params, OSSL_PKEY_PARAM_PUB_KEY, d->klen) != NULL
-          && OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_PRIV_KEY) == NULL,
-          "%s: todata of a public-only key", d->label);
+    ET_CHECK(EVP_PKEY_todata(pubkey, EVP_PKEY_PUBLIC_KEY, &params) == 1
+             && octets(params, OSSL_PKEY_PARAM_PUB_KEY, d->klen) != NULL
+             && OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_PRIV_KEY) == NULL,
+             "%s: todata of a public-only key", d->label);
     OSSL_PARAM_free(params);
     params = NULL;
-    CHECK(EVP_PKEY_todata(pubkey, EVP_PKEY_KEYPAIR, &params) != 1
-          || OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_PRIV_KEY) == NULL,
-          "%s: a public-only key exports a private half", d->label);
+    ET_CHECK(EVP_PKEY_todata(pubkey, EVP_PKEY_KEYPAIR, &params) != 1
+             || OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_PRIV_KEY) == NULL,
+             "%s: a public-only key exports a private half", d->label);
     OSSL_PARAM_free(params);
     ERR_clear_error();
 done:
@@ -176,27 +174,27 @@ static void test_params(struct et_env *env, const struct data *d)
         char md[32] = "unset";
         size_t mdlen = 99;
 
-        CHECK(k != NULL && strcmp(et_key_provider(k), names[i]) == 0, "%s: %s key import",
-              d->label, names[i]);
+        ET_CHECK(k != NULL && strcmp(et_key_provider(k), names[i]) == 0, "%s: %s key import",
+                 d->label, names[i]);
         if (k == NULL)
             continue;
-        CHECK(EVP_PKEY_get_bits(k) == f->bits, "%s: %s bits %d", d->label, names[i],
-              EVP_PKEY_get_bits(k));
-        CHECK(EVP_PKEY_get_security_bits(k) == f->security_bits, "%s: %s security bits %d",
-              d->label, names[i], EVP_PKEY_get_security_bits(k));
-        CHECK(EVP_PKEY_get_size(k) == f->size, "%s: %s size %d", d->label, names[i],
-              EVP_PKEY_get_size(k));
-        CHECK(EVP_PKEY_get_int_param(k, OSSL_PKEY_PARAM_BITS, &bits) == 1 && bits == f->bits,
-              "%s: %s bits param %d", d->label, names[i], bits);
-        CHECK(EVP_PKEY_get_int_param(k, OSSL_PKEY_PARAM_SECURITY_BITS, &sbits) == 1
-              && sbits == f->security_bits, "%s: %s security-bits param %d", d->label,
-              names[i], sbits);
-        CHECK(EVP_PKEY_get_int_param(k, OSSL_PKEY_PARAM_MAX_SIZE, &size) == 1
-              && size == f->size, "%s: %s max-size param %d", d->label, names[i], size);
-        CHECK(EVP_PKEY_get_utf8_string_param(k, OSSL_PKEY_PARAM_MANDATORY_DIGEST, md,
-                                             sizeof(md), &mdlen) == 1
-              && mdlen == 0 && md[0] == '\0',
-              "%s: %s mandatory-digest \"%s\" (%zu)", d->label, names[i], md, mdlen);
+        ET_CHECK(EVP_PKEY_get_bits(k) == f->bits, "%s: %s bits %d", d->label, names[i],
+                 EVP_PKEY_get_bits(k));
+        ET_CHECK(EVP_PKEY_get_security_bits(k) == f->security_bits, "%s: %s security bits %d",
+                 d->label, names[i], EVP_PKEY_get_security_bits(k));
+        ET_CHECK(EVP_PKEY_get_size(k) == f->size, "%s: %s size %d", d->label, names[i],
+                 EVP_PKEY_get_size(k));
+        ET_CHECK(EVP_PKEY_get_int_param(k, OSSL_PKEY_PARAM_BITS, &bits) == 1 && bits == f->bits,
+                 "%s: %s bits param %d", d->label, names[i], bits);
+        ET_CHECK(EVP_PKEY_get_int_param(k, OSSL_PKEY_PARAM_SECURITY_BITS, &sbits) == 1
+                 && sbits == f->security_bits, "%s: %s security-bits param %d", d->label,
+                 names[i], sbits);
+        ET_CHECK(EVP_PKEY_get_int_param(k, OSSL_PKEY_PARAM_MAX_SIZE, &size) == 1
+                 && size == f->size, "%s: %s max-size param %d", d->label, names[i], size);
+        ET_CHECK(EVP_PKEY_get_utf8_string_param(k, OSSL_PKEY_PARAM_MANDATORY_DIGEST, md,
+                                                sizeof(md), &mdlen) == 1
+                 && mdlen == 0 && md[0] == '\0',
+                 "%s: %s mandatory-digest \"%s\" (%zu)", d->label, names[i], md, mdlen);
         ERR_clear_error();
     }
     EVP_PKEY_free(keys[0]);
@@ -212,16 +210,16 @@ static void test_eq(struct et_env *env, const struct data *d)
     EVP_PKEY *d2 = et_key_from_seed(env, d->c, ET_DEFAULT, d->seed2);
     EVP_PKEY *o = NULL;
 
-    CHECK(is_edfast(e) && dflt != NULL && is_edfast(epub) && is_edfast(e2) && d2 != NULL,
-          "%s: key import", d->label);
+    ET_CHECK(is_edfast(e) && dflt != NULL && is_edfast(epub) && is_edfast(e2) && d2 != NULL,
+             "%s: key import", d->label);
     if (e != NULL && dflt != NULL && epub != NULL && e2 != NULL && d2 != NULL) {
-        CHECK(EVP_PKEY_eq(e, dflt) == 1, "%s: edfast key != the same default key", d->label);
-        CHECK(EVP_PKEY_eq(dflt, e) == 1, "%s: default key != the same edfast key", d->label);
-        CHECK(EVP_PKEY_eq(e, epub) == 1, "%s: pair != its public half", d->label);
-        CHECK(EVP_PKEY_eq(e, e2) == 0, "%s: different edfast keys equal", d->label);
-        CHECK(EVP_PKEY_eq(e, d2) == 0, "%s: edfast key equals another default key", d->label);
-        CHECK(EVP_PKEY_eq(d2, e) == 0, "%s: default key equals another edfast key", d->label);
-        CHECK(EVP_PKEY_parameters_eq(e, dflt) == 1, "%s: parameters_eq", d->label);
+        ET_CHECK(EVP_PKEY_eq(e, dflt) == 1, "%s: edfast key != the same default key", d->label);
+        ET_CHECK(EVP_PKEY_eq(dflt, e) == 1, "%s: default key != the same edfast key", d->label);
+        ET_CHECK(EVP_PKEY_eq(e, epub) == 1, "%s: pair != its public half", d->label);
+        ET_CHECK(EVP_PKEY_eq(e, e2) == 0, "%s: different edfast keys equal", d->label);
+        ET_CHECK(EVP_PKEY_eq(e, d2) == 0, "%s: edfast key equals another default key", d->label);
+        ET_CHECK(EVP_PKEY_eq(d2, e) == 0, "%s: default key equals another edfast key", d->label);
+        ET_CHECK(EVP_PKEY_parameters_eq(e, dflt) == 1, "%s: parameters_eq", d->label);
     }
     /* The other curve's key is never equal. */
     {
@@ -230,8 +228,8 @@ static void test_eq(struct et_env *env, const struct data *d)
 
         o = EVP_PKEY_new_raw_private_key_ex(env->ctx, et_curve_name(oc), ET_EDFAST, oseed,
                                             et_key_len(oc));
-        CHECK(is_edfast(o) && e != NULL && EVP_PKEY_eq(e, o) != 1, "%s: equal to an %s key",
-              d->label, et_curve_name(oc));
+        ET_CHECK(is_edfast(o) && e != NULL && EVP_PKEY_eq(e, o) != 1, "%s: equal to an %s key",
+                 d->label, et_curve_name(oc));
     }
     ERR_clear_error();
     EVP_PKEY_free(o);
@@ -263,31 +261,31 @@ static void test_check(struct et_env *env, const struct data *d)
     EVP_PKEY *dbad = et_key(env, d->c, ET_DEFAULT, d->seed, d->pub2);
     int r[4], dr[4];
 
-    CHECK(is_edfast(good) && is_edfast(bad) && is_edfast(pub) && dbad != NULL,
-          "%s: key import (a mismatched pair must import, as in OpenSSL)", d->label);
+    ET_CHECK(is_edfast(good) && is_edfast(bad) && is_edfast(pub) && dbad != NULL,
+             "%s: key import (a mismatched pair must import, as in OpenSSL)", d->label);
     if (good != NULL) {
         checks(env, good, ET_EDFAST, r);
-        CHECK(r[0] == 1 && r[1] == 1 && r[2] == 1 && r[3] == 1,
-              "%s: good pair: check %d, pairwise %d, public %d, private %d", d->label, r[0],
-              r[1], r[2], r[3]);
+        ET_CHECK(r[0] == 1 && r[1] == 1 && r[2] == 1 && r[3] == 1,
+                 "%s: good pair: check %d, pairwise %d, public %d, private %d", d->label, r[0],
+                 r[1], r[2], r[3]);
     }
     if (bad != NULL) {
         checks(env, bad, ET_EDFAST, r);
-        CHECK(r[0] != 1 && r[1] != 1, "%s: mismatched pair passes: check %d, pairwise %d",
-              d->label, r[0], r[1]);
-        CHECK(r[2] == 1, "%s: mismatched pair: public check %d", d->label, r[2]);
+        ET_CHECK(r[0] != 1 && r[1] != 1, "%s: mismatched pair passes: check %d, pairwise %d",
+                 d->label, r[0], r[1]);
+        ET_CHECK(r[2] == 1, "%s: mismatched pair: public check %d", d->label, r[2]);
         if (dbad != NULL) {
             checks(env, dbad, ET_DEFAULT, dr);
-            CHECK((r[0] == 1) == (dr[0] == 1) && (r[1] == 1) == (dr[1] == 1),
-                  "%s: mismatched pair: edfast check %d/%d, default %d/%d", d->label, r[0],
-                  r[1], dr[0], dr[1]);
+            ET_CHECK((r[0] == 1) == (dr[0] == 1) && (r[1] == 1) == (dr[1] == 1),
+                     "%s: mismatched pair: edfast check %d/%d, default %d/%d", d->label, r[0],
+                     r[1], dr[0], dr[1]);
         }
     }
     if (pub != NULL) {
         checks(env, pub, ET_EDFAST, r);
-        CHECK(r[2] == 1, "%s: public-only key: public check %d", d->label, r[2]);
-        CHECK(r[0] != 1 && r[1] != 1, "%s: public-only key passes a pair check (%d, %d)",
-              d->label, r[0], r[1]);
+        ET_CHECK(r[2] == 1, "%s: public-only key: public check %d", d->label, r[2]);
+        ET_CHECK(r[0] != 1 && r[1] != 1, "%s: public-only key passes a pair check (%d, %d)",
+                 d->label, r[0], r[1]);
     }
     EVP_PKEY_free(good);
     EVP_PKEY_free(bad);
@@ -301,17 +299,17 @@ static void test_dup(struct et_env *env, const struct data *d)
     uint8_t sig[ET_MAX_SIG];
     size_t len = sizeof(sig);
 
-    CHECK(is_edfast(k), "%s: import", d->label);
+    ET_CHECK(is_edfast(k), "%s: import", d->label);
     if (k == NULL)
         return;
     dup = EVP_PKEY_dup(k);
-    CHECK(is_edfast(dup), "%s: EVP_PKEY_dup", d->label);
+    ET_CHECK(is_edfast(dup), "%s: EVP_PKEY_dup", d->label);
     EVP_PKEY_free(k); /* the duplicate must outlive the original */
     if (dup != NULL) {
-        CHECK(et_sign(env, dup, ET_EDFAST, d->msg, d->mlen, sig, &len) && len == d->slen
-              && memcmp(sig, d->sig, d->slen) == 0, "%s: the duplicate signs differently",
-              d->label);
-        CHECK(EVP_PKEY_eq(dup, dup) == 1, "%s: dup not equal to itself", d->label);
+        ET_CHECK(et_sign(env, dup, ET_EDFAST, d->msg, d->mlen, sig, &len) && len == d->slen
+                 && memcmp(sig, d->sig, d->slen) == 0, "%s: the duplicate signs differently",
+                 d->label);
+        ET_CHECK(EVP_PKEY_eq(dup, dup) == 1, "%s: dup not equal to itself", d->label);
     }
     EVP_PKEY_free(dup);
 }
@@ -328,27 +326,27 @@ static void test_keygen(struct et_env *env, const struct data *d)
         EVP_PKEY_CTX *pctx = EVP_PKEY_CTX_new_from_name(env->ctx, et_curve_name(d->c),
                                                         ET_EDFAST);
 
-        CHECK(pctx != NULL && EVP_PKEY_keygen_init(pctx) == 1
-              && EVP_PKEY_keygen(pctx, &k[i]) == 1 && is_edfast(k[i]),
-              "%s: EVP_PKEY_keygen with provider=edfast", d->label);
+        ET_CHECK(pctx != NULL && EVP_PKEY_keygen_init(pctx) == 1
+                 && EVP_PKEY_keygen(pctx, &k[i]) == 1 && is_edfast(k[i]),
+                 "%s: EVP_PKEY_keygen with provider=edfast", d->label);
         EVP_PKEY_CTX_free(pctx);
     }
     if (k[0] == NULL || k[1] == NULL)
         goto done;
-    CHECK(EVP_PKEY_eq(k[0], k[1]) == 0, "%s: two generated keys are equal", d->label);
+    ET_CHECK(EVP_PKEY_eq(k[0], k[1]) == 0, "%s: two generated keys are equal", d->label);
     checks(env, k[0], ET_EDFAST, r);
-    CHECK(r[0] == 1 && r[1] == 1, "%s: generated key fails its check (%d, %d)", d->label, r[0],
-          r[1]);
-    CHECK(et_sign(env, k[0], ET_EDFAST, msg, sizeof(msg), sig, &slen) && slen == d->slen,
-          "%s: the generated key does not sign", d->label);
-    CHECK(EVP_PKEY_get_raw_public_key(k[0], pub, &len) == 1 && len == d->klen,
-          "%s: generated key's public half", d->label);
+    ET_CHECK(r[0] == 1 && r[1] == 1, "%s: generated key fails its check (%d, %d)", d->label, r[0],
+             r[1]);
+    ET_CHECK(et_sign(env, k[0], ET_EDFAST, msg, sizeof(msg), sig, &slen) && slen == d->slen,
+             "%s: the generated key does not sign", d->label);
+    ET_CHECK(EVP_PKEY_get_raw_public_key(k[0], pub, &len) == 1 && len == d->klen,
+             "%s: generated key's public half", d->label);
     dk = et_key(env, d->c, ET_DEFAULT, NULL, pub);
-    CHECK(dk != NULL && et_verify(env, dk, ET_DEFAULT, msg, sizeof(msg), sig, slen) == 1,
-          "%s: the default provider rejects a generated key's signature", d->label);
+    ET_CHECK(dk != NULL && et_verify(env, dk, ET_DEFAULT, msg, sizeof(msg), sig, slen) == 1,
+             "%s: the default provider rejects a generated key's signature", d->label);
     /* The generated key itself, used by the default provider (exported to it by EVP). */
-    CHECK(et_verify(env, k[0], ET_DEFAULT, msg, sizeof(msg), sig, slen) == 1,
-          "%s: default provider verifying with the generated key", d->label);
+    ET_CHECK(et_verify(env, k[0], ET_DEFAULT, msg, sizeof(msg), sig, slen) == 1,
+             "%s: default provider verifying with the generated key", d->label);
 done:
     ERR_clear_error();
     EVP_PKEY_free(k[0]);
@@ -403,19 +401,19 @@ static void test_sign_ctx(struct et_env *env, const struct data *d, const char *
     size_t len, len2;
     const char *who = strcmp(propq, ET_EDFAST) == 0 ? "edfast" : "default";
 
-    CHECK(k != NULL && mctx != NULL && copy != NULL, "%s %s: set-up", d->label, who);
+    ET_CHECK(k != NULL && mctx != NULL && copy != NULL, "%s %s: set-up", d->label, who);
     if (k == NULL || mctx == NULL || copy == NULL)
         goto done;
-    CHECK(EVP_DigestSignInit_ex(mctx, &pctx, NULL, env->ctx, propq, k, NULL) == 1,
-          "%s %s: EVP_DigestSignInit_ex", d->label, who);
+    ET_CHECK(EVP_DigestSignInit_ex(mctx, &pctx, NULL, env->ctx, propq, k, NULL) == 1,
+             "%s %s: EVP_DigestSignInit_ex", d->label, who);
 
     /* Size query with no buffer: it leaves the context usable on every version. */
     len = 0;
-    CHECK(EVP_DigestSign(mctx, NULL, &len, d->msg, d->mlen) == 1 && len == d->slen,
-          "%s %s: size query gives %zu", d->label, who, len);
+    ET_CHECK(EVP_DigestSign(mctx, NULL, &len, d->msg, d->mlen) == 1 && len == d->slen,
+             "%s %s: size query gives %zu", d->label, who, len);
     len = sizeof(sig);
-    CHECK(EVP_DigestSign(mctx, sig, &len, d->msg, d->mlen) == 1 && len == d->slen
-          && memcmp(sig, d->sig, d->slen) == 0, "%s %s: first signature", d->label, who);
+    ET_CHECK(EVP_DigestSign(mctx, sig, &len, d->msg, d->mlen) == 1 && len == d->slen
+             && memcmp(sig, d->sig, d->slen) == 0, "%s %s: first signature", d->label, who);
     reuse[SIGN_AGAIN] = sign_outcome(mctx, d);
 
     /* algorithm-id, through the EVP_PKEY_CTX of the sign context. */
@@ -431,22 +429,22 @@ static void test_sign_ctx(struct et_env *env, const struct data *d, const char *
         params[0] = OSSL_PARAM_construct_octet_string(OSSL_SIGNATURE_PARAM_ALGORITHM_ID, der,
                                                       sizeof(der));
         params[1] = OSSL_PARAM_construct_end();
-        CHECK(pctx != NULL && EVP_PKEY_CTX_get_params(pctx, params) == 1
-              && params[0].return_size == 7
-              && memcmp(der, fixtures[d->c].algorithm_id, 7) == 0,
-              "%s %s: algorithm-id (%zu bytes)", d->label, who, params[0].return_size);
+        ET_CHECK(pctx != NULL && EVP_PKEY_CTX_get_params(pctx, params) == 1
+                 && params[0].return_size == 7
+                 && memcmp(der, fixtures[d->c].algorithm_id, 7) == 0,
+                 "%s %s: algorithm-id (%zu bytes)", d->label, who, params[0].return_size);
         if (params[0].return_size <= sizeof(der))
             algor = d2i_X509_ALGOR(NULL, &p, (long)params[0].return_size);
         if (algor != NULL)
             X509_ALGOR_get0(&obj, &ptype, &pval, algor);
-        CHECK(algor != NULL && OBJ_obj2nid(obj) == fixtures[d->c].nid && ptype == V_ASN1_UNDEF,
-              "%s %s: algorithm-id is not the X509_ALGOR of %s without parameters", d->label,
-              who, et_curve_name(d->c));
+        ET_CHECK(algor != NULL && OBJ_obj2nid(obj) == fixtures[d->c].nid && ptype == V_ASN1_UNDEF,
+                 "%s %s: algorithm-id is not the X509_ALGOR of %s without parameters", d->label,
+                 who, et_curve_name(d->c));
         X509_ALGOR_free(algor);
     }
 
-    CHECK(EVP_MD_CTX_copy_ex(copy, mctx) == 1, "%s %s: EVP_MD_CTX_copy_ex of a used context",
-          d->label, who);
+    ET_CHECK(EVP_MD_CTX_copy_ex(copy, mctx) == 1, "%s %s: EVP_MD_CTX_copy_ex of a used context",
+             d->label, who);
     reuse[SIGN_COPY_OF_USED] = sign_outcome(copy, d);
 
     /*
@@ -454,37 +452,37 @@ static void test_sign_ctx(struct et_env *env, const struct data *d, const char *
      * usable again); a copy of the fresh context signs alike and keeps working
      * once the original is gone.
      */
-    CHECK(EVP_DigestSignInit(mctx, NULL, NULL, NULL, NULL) == 1,
-          "%s %s: EVP_DigestSignInit with a NULL key", d->label, who);
-    CHECK(EVP_MD_CTX_copy_ex(copy, mctx) == 1, "%s %s: EVP_MD_CTX_copy_ex", d->label, who);
+    ET_CHECK(EVP_DigestSignInit(mctx, NULL, NULL, NULL, NULL) == 1,
+             "%s %s: EVP_DigestSignInit with a NULL key", d->label, who);
+    ET_CHECK(EVP_MD_CTX_copy_ex(copy, mctx) == 1, "%s %s: EVP_MD_CTX_copy_ex", d->label, who);
     EVP_MD_CTX_free(mctx);
     mctx = NULL;
     pctx = NULL;
     len = sizeof(sig);
-    CHECK(EVP_DigestSign(copy, sig, &len, d->msg, d->mlen) == 1 && len == d->slen
-          && memcmp(sig, d->sig, d->slen) == 0, "%s %s: the copied context signs differently",
-          d->label, who);
-    CHECK(EVP_DigestSignInit(copy, NULL, NULL, NULL, NULL) == 1,
-          "%s %s: EVP_DigestSignInit of the copy with a NULL key", d->label, who);
+    ET_CHECK(EVP_DigestSign(copy, sig, &len, d->msg, d->mlen) == 1 && len == d->slen
+             && memcmp(sig, d->sig, d->slen) == 0, "%s %s: the copied context signs differently",
+             d->label, who);
+    ET_CHECK(EVP_DigestSignInit(copy, NULL, NULL, NULL, NULL) == 1,
+             "%s %s: EVP_DigestSignInit of the copy with a NULL key", d->label, who);
     len = sizeof(sig);
-    CHECK(EVP_DigestSign(copy, sig, &len, d->msg, d->mlen) == 1 && len == d->slen
-          && memcmp(sig, d->sig, d->slen) == 0, "%s %s: re-initialised context lost the key",
-          d->label, who);
+    ET_CHECK(EVP_DigestSign(copy, sig, &len, d->msg, d->mlen) == 1 && len == d->slen
+             && memcmp(sig, d->sig, d->slen) == 0, "%s %s: re-initialised context lost the key",
+             d->label, who);
 
     /* The empty message, given as a zero-length buffer and as NULL. */
     len = sizeof(empty_sig);
-    CHECK(EVP_DigestSignInit(copy, NULL, NULL, NULL, NULL) == 1
-          && EVP_DigestSign(copy, empty_sig, &len, (const uint8_t *)"", 0) == 1
-          && len == d->slen, "%s %s: signing the empty message", d->label, who);
-    CHECK(et_verify(env, k, propq, (const uint8_t *)"", 0, empty_sig, d->slen) == 1,
-          "%s %s: the empty message's signature does not verify", d->label, who);
-    CHECK(et_verify(env, k, propq, d->msg, d->mlen, empty_sig, d->slen) == 0,
-          "%s %s: the empty message's signature verifies another message", d->label, who);
+    ET_CHECK(EVP_DigestSignInit(copy, NULL, NULL, NULL, NULL) == 1
+             && EVP_DigestSign(copy, empty_sig, &len, (const uint8_t *)"", 0) == 1
+             && len == d->slen, "%s %s: signing the empty message", d->label, who);
+    ET_CHECK(et_verify(env, k, propq, (const uint8_t *)"", 0, empty_sig, d->slen) == 1,
+             "%s %s: the empty message's signature does not verify", d->label, who);
+    ET_CHECK(et_verify(env, k, propq, d->msg, d->mlen, empty_sig, d->slen) == 0,
+             "%s %s: the empty message's signature verifies another message", d->label, who);
     len2 = sizeof(sig2);
-    CHECK(EVP_DigestSignInit(copy, NULL, NULL, NULL, NULL) == 1
-          && EVP_DigestSign(copy, sig2, &len2, NULL, 0) == 1 && len2 == d->slen
-          && memcmp(sig2, empty_sig, d->slen) == 0,
-          "%s %s: signing (NULL, 0) differs from signing the empty message", d->label, who);
+    ET_CHECK(EVP_DigestSignInit(copy, NULL, NULL, NULL, NULL) == 1
+             && EVP_DigestSign(copy, sig2, &len2, NULL, 0) == 1 && len2 == d->slen
+             && memcmp(sig2, empty_sig, d->slen) == 0,
+             "%s %s: signing (NULL, 0) differs from signing the empty message", d->label, who);
 done:
     ERR_clear_error();
     EVP_MD_CTX_free(mctx);
@@ -501,23 +499,23 @@ static void test_verify_ctx(struct et_env *env, const struct data *d, const char
     const char *who = strcmp(propq, ET_EDFAST) == 0 ? "edfast" : "default";
 
     if (k == NULL || mctx == NULL || copy == NULL) {
-        CHECK(0, "%s %s: verify set-up", d->label, who);
+        ET_CHECK(0, "%s %s: verify set-up", d->label, who);
         goto done;
     }
-    CHECK(EVP_DigestVerifyInit_ex(mctx, NULL, NULL, env->ctx, propq, k, NULL) == 1
-          && EVP_DigestVerify(mctx, d->sig, d->slen, d->msg, d->mlen) == 1,
-          "%s %s: verify context", d->label, who);
+    ET_CHECK(EVP_DigestVerifyInit_ex(mctx, NULL, NULL, env->ctx, propq, k, NULL) == 1
+             && EVP_DigestVerify(mctx, d->sig, d->slen, d->msg, d->mlen) == 1,
+             "%s %s: verify context", d->label, who);
     reuse[VERIFY_AGAIN] = verify_outcome(mctx, d);
-    CHECK(EVP_MD_CTX_copy_ex(copy, mctx) == 1, "%s %s: copy of a used verify context",
-          d->label, who);
+    ET_CHECK(EVP_MD_CTX_copy_ex(copy, mctx) == 1, "%s %s: copy of a used verify context",
+             d->label, who);
     reuse[VERIFY_COPY_OF_USED] = verify_outcome(copy, d);
-    CHECK(EVP_DigestVerifyInit(mctx, NULL, NULL, NULL, NULL) == 1
-          && EVP_MD_CTX_copy_ex(copy, mctx) == 1
-          && EVP_DigestVerify(copy, d->sig, d->slen, d->msg, d->mlen) == 1,
-          "%s %s: copied verify context", d->label, who);
-    CHECK(EVP_DigestVerifyInit(copy, NULL, NULL, NULL, NULL) == 1
-          && EVP_DigestVerify(copy, d->sig, d->slen, d->msg, d->mlen) == 1,
-          "%s %s: verify context re-initialised with a NULL key", d->label, who);
+    ET_CHECK(EVP_DigestVerifyInit(mctx, NULL, NULL, NULL, NULL) == 1
+             && EVP_MD_CTX_copy_ex(copy, mctx) == 1
+             && EVP_DigestVerify(copy, d->sig, d->slen, d->msg, d->mlen) == 1,
+             "%s %s: copied verify context", d->label, who);
+    ET_CHECK(EVP_DigestVerifyInit(copy, NULL, NULL, NULL, NULL) == 1
+             && EVP_DigestVerify(copy, d->sig, d->slen, d->msg, d->mlen) == 1,
+             "%s %s: verify context re-initialised with a NULL key", d->label, who);
 done:
     ERR_clear_error();
     EVP_MD_CTX_free(mctx);
@@ -540,9 +538,9 @@ static void test_reuse(struct et_env *env, const struct data *d, int print)
         if (print)
             printf("%s: the default provider: %s: %s\n", et_curve_name(d->c),
                    reuse_step_names[i], reuse_outcome_names[ref[i]]);
-        CHECK(ref[i] != REUSE_WRONG && mine[i] == ref[i],
-              "%s: %s: edfast %s, the default provider %s", d->label, reuse_step_names[i],
-              reuse_outcome_names[mine[i]], reuse_outcome_names[ref[i]]);
+        ET_CHECK(ref[i] != REUSE_WRONG && mine[i] == ref[i],
+                 "%s: %s: edfast %s, the default provider %s", d->label, reuse_step_names[i],
+                 reuse_outcome_names[mine[i]], reuse_outcome_names[ref[i]]);
     }
 }
 

@@ -33,19 +33,7 @@
 #include <openssl/provider.h>
 #include <openssl/ssl.h>
 #include <openssl/x509.h>
-
-static int failures;
-
-#define CHECK(cond, ...)                                               \
-    do {                                                               \
-        if (!(cond)) {                                                 \
-            fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);       \
-            fprintf(stderr, __VA_ARGS__);                              \
-            fputc('\n', stderr);                                       \
-            ERR_print_errors_fp(stderr);                               \
-            failures++;                                                \
-        }                                                              \
-    } while (0)
+#include "edfast_test_util.h"
 
 /* ---- certificates, made by the default provider ---- */
 
@@ -226,7 +214,7 @@ static int handshake(SSL_CTX *sctx, SSL_CTX *cctx, int expected_nid)
     size_t n;
 
     if (!tcp_pair(&sfd, &cfd)) {
-        CHECK(0, "no TCP connection on 127.0.0.1");
+        ET_CHECK(0, "no TCP connection on 127.0.0.1");
         return 0;
     }
     server = SSL_new(sctx);
@@ -255,11 +243,11 @@ static int handshake(SSL_CTX *sctx, SSL_CTX *cctx, int expected_nid)
     }
     if (!sdone || !cdone)
         goto end;
-    CHECK(SSL_version(client) == TLS1_3_VERSION, "not TLS 1.3: %s", SSL_get_version(client));
-    CHECK(SSL_get_verify_result(client) == X509_V_OK, "client did not verify the server: %s",
-          X509_verify_cert_error_string(SSL_get_verify_result(client)));
-    CHECK(SSL_get_peer_signature_type_nid(client, &nid) && nid == expected_nid,
-          "server signed with %s, expected %s", OBJ_nid2sn(nid), OBJ_nid2sn(expected_nid));
+    ET_CHECK(SSL_version(client) == TLS1_3_VERSION, "not TLS 1.3: %s", SSL_get_version(client));
+    ET_CHECK(SSL_get_verify_result(client) == X509_V_OK, "client did not verify the server: %s",
+             X509_verify_cert_error_string(SSL_get_verify_result(client)));
+    ET_CHECK(SSL_get_peer_signature_type_nid(client, &nid) && nid == expected_nid,
+             "server signed with %s, expected %s", OBJ_nid2sn(nid), OBJ_nid2sn(expected_nid));
     /* Application data both ways: the keys derived from the handshake work. */
     if (SSL_write_ex(client, "ping", 4, &n) != 1)
         goto end;
@@ -318,30 +306,30 @@ static void run_curve(const char *dir, OSSL_LIB_CTX *client_ctx, const char *alg
     const char *why = NULL;
     EVP_PKEY *probe;
 
-    CHECK(with != NULL && without != NULL && cctx != NULL, "%s: set-up", alg);
+    ET_CHECK(with != NULL && without != NULL && cctx != NULL, "%s: set-up", alg);
     if (with == NULL || without == NULL || cctx == NULL)
         goto end;
 
     /* The filter really removed EdDSA: without edfast the server context cannot make such a key. */
     probe = EVP_PKEY_Q_keygen(without, NULL, alg);
-    CHECK(probe == NULL, "%s: the filtered default provider still makes EdDSA keys", alg);
+    ET_CHECK(probe == NULL, "%s: the filtered default provider still makes EdDSA keys", alg);
     EVP_PKEY_free(probe);
     ERR_clear_error();
 
-    CHECK(make_credentials(client_ctx, alg, &cred), "%s: making a certificate", alg);
+    ET_CHECK(make_credentials(client_ctx, alg, &cred), "%s: making a certificate", alg);
     if (cred.cert == NULL)
         goto end;
     trust = SSL_CTX_get_cert_store(cctx);
-    CHECK(X509_STORE_add_cert(trust, cred.cert), "%s: trusting the certificate", alg);
+    ET_CHECK(X509_STORE_add_cert(trust, cred.cert), "%s: trusting the certificate", alg);
     SSL_CTX_set_verify(cctx, SSL_VERIFY_PEER, NULL);
     SSL_CTX_set_min_proto_version(cctx, TLS1_3_VERSION);
 
     sctx = server_ctx(with, &cred, &why);
-    CHECK(sctx != NULL, "%s: server with edfast: %s", alg, why);
+    ET_CHECK(sctx != NULL, "%s: server with edfast: %s", alg, why);
     if (sctx != NULL) {
         int ok = handshake(sctx, cctx, nid);
 
-        CHECK(ok, "%s: TLS 1.3 handshake with edfast signing", alg);
+        ET_CHECK(ok, "%s: TLS 1.3 handshake with edfast signing", alg);
         if (ok)
             printf("ok: %s: TLS 1.3 handshake, CertificateVerify signed by edfast\n", alg);
     }
@@ -356,11 +344,11 @@ static void run_curve(const char *dir, OSSL_LIB_CTX *client_ctx, const char *alg
         EVP_SIGNATURE *none = EVP_SIGNATURE_fetch(without, alg, NULL);
         EVP_KEYMGMT *no_keys = EVP_KEYMGMT_fetch(without, alg, NULL);
 
-        CHECK(sig != NULL
-                  && strcmp(OSSL_PROVIDER_get0_name(EVP_SIGNATURE_get0_provider(sig)), "edfast") == 0,
-              "%s: the server context's signature is not edfast's", alg);
-        CHECK(none == NULL && no_keys == NULL,
-              "%s: without edfast the server context still has EdDSA: the proof proves nothing", alg);
+        ET_CHECK(sig != NULL
+                     && strcmp(OSSL_PROVIDER_get0_name(EVP_SIGNATURE_get0_provider(sig)), "edfast") == 0,
+                 "%s: the server context's signature is not edfast's", alg);
+        ET_CHECK(none == NULL && no_keys == NULL,
+                 "%s: without edfast the server context still has EdDSA: the proof proves nothing", alg);
         if (sig != NULL && none == NULL && no_keys == NULL)
             printf("ok: %s: control: only edfast signs %s in the server context\n", alg, alg);
         EVP_SIGNATURE_free(sig);
@@ -396,6 +384,5 @@ int main(int argc, char **argv)
     run_curve(argv[1], client_ctx, "ED448", NID_ED448);
 
     OSSL_LIB_CTX_free(client_ctx);
-    printf("%s\n", failures == 0 ? "tls: all passed" : "tls: FAILED");
-    return failures == 0 ? 0 : 1;
+    return et_finish("tools_tls");
 }
