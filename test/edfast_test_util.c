@@ -69,6 +69,23 @@ int et_finish(const char *test_name)
     return et_failures == 0 ? 0 : 1;
 }
 
+BIGNUM *et_bn_digits(const int8_t *digits, size_t n, unsigned step)
+{
+    BIGNUM *r = BN_new(), *t = BN_new();
+
+    BN_zero(r);
+    for (size_t i = n; i-- > 0;) {
+        BN_lshift(r, r, (int)step);
+        BN_set_word(t, (BN_ULONG)(digits[i] < 0 ? -digits[i] : digits[i]));
+        if (digits[i] < 0)
+            BN_sub(r, r, t);
+        else
+            BN_add(r, r, t);
+    }
+    BN_free(t);
+    return r;
+}
+
 const char *et_provider_dir(void)
 {
     const char *dir = getenv("EDFAST_PROVIDER_DIR");

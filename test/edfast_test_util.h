@@ -11,6 +11,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <openssl/bn.h>
 #include <openssl/evp.h>
 #include <openssl/provider.h>
 
@@ -42,6 +43,10 @@ void et_fail_at(const char *file, int line, const char *fmt, ...)
     } while (0)
 /* Prints the summary line and returns the process exit status. */
 int et_finish(const char *test_name);
+
+/* sum of digits[i] * 2^(step * i) for i < n, digits signed (wNAF, radix
+ * recodings), as a new BIGNUM */
+BIGNUM *et_bn_digits(const int8_t *digits, size_t n, unsigned step);
 
 /* ---- environment ---- */
 struct et_env {

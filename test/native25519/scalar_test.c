@@ -145,24 +145,6 @@ static void test_canonical(int iters)
     }
 }
 
-/* sum digits[i] 2^(step i) as BIGNUM. */
-static BIGNUM *digits_value(const int8_t *d, int n, int step)
-{
-    BIGNUM *r = BN_new(), *t = BN_new();
-
-    BN_zero(r);
-    for (int i = n - 1; i >= 0; i--) {
-        BN_lshift(r, r, step);
-        BN_set_word(t, (BN_ULONG)(d[i] < 0 ? -d[i] : d[i]));
-        if (d[i] < 0)
-            BN_sub(r, r, t);
-        else
-            BN_add(r, r, t);
-    }
-    BN_free(t);
-    return r;
-}
-
 static void test_recoding(int iters)
 {
     for (int i = 0; i < iters; i++) {
@@ -211,7 +193,7 @@ static void test_recoding(int iters)
             int last = -1000;
 
             n25519_sc_wnaf(naf, s, w);
-            r = digits_value(naf, 256, 1);
+            r = et_bn_digits(naf, 256, 1);
             ET_CHECK(BN_cmp(r, v) == 0, "wnaf value w=%d i=%d", w, i);
             for (int j = 0; j < 256; j++) {
                 if (!naf[j])

@@ -77,24 +77,6 @@ static void check_arith(const sc448 *a, const sc448 *b, const sc448 *c)
     BN_free(W);
 }
 
-/* sum d[i] 2^(step i) as a BIGNUM (digits may be negative). */
-static BIGNUM *digits_value(const int8_t *d, unsigned n, unsigned step)
-{
-    BIGNUM *r = BN_new(), *t = BN_new();
-
-    BN_zero(r);
-    for (unsigned i = n; i-- > 0;) {
-        BN_lshift(r, r, (int)step);
-        BN_set_word(t, (BN_ULONG)(d[i] < 0 ? -d[i] : d[i]));
-        if (d[i] < 0)
-            BN_sub(r, r, t);
-        else
-            BN_add(r, r, t);
-    }
-    BN_free(t);
-    return r;
-}
-
 static void check_recodings(const sc448 *a)
 {
     BIGNUM *A = sc_to_bn(a), *V;
@@ -111,7 +93,7 @@ static void check_recodings(const sc448 *a)
             if (d[i] < -(1 << (w - 1)) || d[i] > hi)
                 range_ok = 0;
         }
-        V = digits_value(d, n, w);
+        V = et_bn_digits(d, n, w);
         ET_CHECK(BN_cmp(V, A) == 0 && range_ok, "recode_signed w=%u", w);
         BN_free(V);
     }
@@ -128,7 +110,7 @@ static void check_recodings(const sc448 *a)
                 ok = 0;
             last = (int)i;
         }
-        V = digits_value(naf, SC448_NAF_FULL, 1);
+        V = et_bn_digits(naf, SC448_NAF_FULL, 1);
         ET_CHECK(BN_cmp(V, A) == 0 && ok, "full wnaf w=%u", w);
         BN_free(V);
     }
@@ -156,7 +138,7 @@ static void check_recodings(const sc448 *a)
                     ok = 0;
                 last = (int)i;
             }
-            V = digits_value(naf, SC448_NAF_LEN, 1);
+            V = et_bn_digits(naf, SC448_NAF_LEN, 1);
             ET_CHECK(BN_cmp(V, want) == 0 && ok, "wnaf w=%u chunk %u+%u", w, chunks[c][0], chunks[c][1]);
             BN_free(V);
             BN_free(want);
