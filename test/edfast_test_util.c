@@ -5,6 +5,7 @@
 #include <string.h>
 #include <time.h>
 #include <openssl/core_names.h>
+#include <openssl/encoder.h>
 #include <openssl/err.h>
 #include <openssl/params.h>
 #include "edfast_test_util.h"
@@ -67,6 +68,26 @@ int et_finish(const char *test_name)
         return 1;
     }
     return et_failures == 0 ? 0 : 1;
+}
+
+unsigned char *et_encode(EVP_PKEY *key, int selection, const char *type, const char *structure,
+                         int encrypt, size_t *len)
+{
+    OSSL_ENCODER_CTX *e = OSSL_ENCODER_CTX_new_for_pkey(key, selection, type, structure,
+                                                        ET_EDFAST);
+    unsigned char *out = NULL;
+
+    *len = 0;
+    if (e != NULL && encrypt) {
+        OSSL_ENCODER_CTX_set_cipher(e, "AES-128-CBC", NULL);
+        OSSL_ENCODER_CTX_set_passphrase(e, (const unsigned char *)"pw", 2);
+    }
+    if (e == NULL || OSSL_ENCODER_to_data(e, &out, len) != 1) {
+        out = NULL;
+        ERR_clear_error();
+    }
+    OSSL_ENCODER_CTX_free(e);
+    return out;
 }
 
 BIGNUM *et_bn_digits(const int8_t *digits, size_t n, unsigned step)

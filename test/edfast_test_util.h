@@ -44,6 +44,12 @@ void et_fail_at(const char *file, int line, const char *fmt, ...)
 /* Prints the summary line and returns the process exit status. */
 int et_finish(const char *test_name);
 
+/* key encoded by edfast's encoders (selection, output type, structure); with
+ * encrypt, under AES-128-CBC with the passphrase "pw".  NULL on failure (the
+ * error queue cleared); the caller frees with OPENSSL_free. */
+unsigned char *et_encode(EVP_PKEY *key, int selection, const char *type, const char *structure,
+                         int encrypt, size_t *len);
+
 /* sum of digits[i] * 2^(step * i) for i < n, digits signed (wNAF, radix
  * recodings), as a new BIGNUM */
 BIGNUM *et_bn_digits(const int8_t *digits, size_t n, unsigned step);

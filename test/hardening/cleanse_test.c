@@ -255,24 +255,6 @@ static void use_key(EVP_PKEY *key, enum et_curve c)
     EVP_PKEY_free(dup);
 }
 
-static unsigned char *encode(EVP_PKEY *key, const char *type, const char *structure, int encrypt,
-                             size_t *len)
-{
-    OSSL_ENCODER_CTX *e = OSSL_ENCODER_CTX_new_for_pkey(key, EVP_PKEY_KEYPAIR, type, structure,
-                                                        ET_EDFAST);
-    unsigned char *out = NULL;
-
-    *len = 0;
-    if (e != NULL && encrypt) {
-        OSSL_ENCODER_CTX_set_cipher(e, "AES-128-CBC", NULL);
-        OSSL_ENCODER_CTX_set_passphrase(e, (const unsigned char *)"pw", 2);
-    }
-    if (e == NULL || OSSL_ENCODER_to_data(e, &out, len) != 1)
-        out = NULL;
-    OSSL_ENCODER_CTX_free(e);
-    return out;
-}
-
 static void decode(const unsigned char *data, size_t len, const char *type)
 {
     EVP_PKEY *pkey = NULL;
@@ -364,9 +346,12 @@ static void scenarios(const char *backend, enum et_curve c, struct et_rng *rng)
     watch(c, seed);
     {
         size_t der_len, pem_len, epem_len;
-        unsigned char *der = encode(key, "DER", "PrivateKeyInfo", 0, &der_len);
-        unsigned char *pem = encode(key, "PEM", "PrivateKeyInfo", 0, &pem_len);
-        unsigned char *epem = encode(key, "PEM", "EncryptedPrivateKeyInfo", 1, &epem_len);
+        unsigned char *der = et_encode(key, EVP_PKEY_KEYPAIR, "DER", "PrivateKeyInfo", 0,
+                                       &der_len);
+        unsigned char *pem = et_encode(key, EVP_PKEY_KEYPAIR, "PEM", "PrivateKeyInfo", 0,
+                                       &pem_len);
+        unsigned char *epem = et_encode(key, EVP_PKEY_KEYPAIR, "PEM", "EncryptedPrivateKeyInfo",
+                                        1, &epem_len);
 
         ET_CHECK(der != NULL && pem != NULL && epem != NULL, "encode");
         if (der != NULL)

@@ -265,26 +265,6 @@ static int decode(const void *data, size_t len, const char *type, const char *st
     return ok;
 }
 
-/* the edfast key's PKCS#8 DER, encrypted PKCS#8 (passphrase "pw") and SPKI DER */
-static unsigned char *encoded(EVP_PKEY *key, const char *type, const char *structure,
-                              int selection, int encrypt, size_t *len)
-{
-    OSSL_ENCODER_CTX *e = OSSL_ENCODER_CTX_new_for_pkey(key, selection, type, structure,
-                                                        ET_EDFAST);
-    unsigned char *out = NULL;
-
-    *len = 0;
-    if (e != NULL && encrypt) {
-        OSSL_ENCODER_CTX_set_cipher(e, "AES-128-CBC", NULL);
-        OSSL_ENCODER_CTX_set_passphrase(e, (const unsigned char *)"pw", 2);
-    }
-    if (e == NULL || OSSL_ENCODER_to_data(e, &out, len) != 1)
-        out = NULL;
-    OSSL_ENCODER_CTX_free(e);
-    ERR_clear_error();
-    return out;
-}
-
 static int load_with_backend(const char *value)
 {
     OSSL_LIB_CTX *ctx = OSSL_LIB_CTX_new();
@@ -654,12 +634,12 @@ static void codec_cases(void)
     for (int c = 0; c < ET_CURVES; c++) {
         const char *cn = c == ET_ED25519 ? "25519" : "448";
         size_t pki_len, epki_len, spki_len;
-        unsigned char *pki = encoded(pair[c], "DER", "PrivateKeyInfo", EVP_PKEY_KEYPAIR, 0,
-                                     &pki_len);
-        unsigned char *epki = encoded(pair[c], "DER", "EncryptedPrivateKeyInfo", EVP_PKEY_KEYPAIR,
-                                      1, &epki_len);
-        unsigned char *spki = encoded(pair[c], "DER", "SubjectPublicKeyInfo", EVP_PKEY_PUBLIC_KEY,
-                                      0, &spki_len);
+        unsigned char *pki = et_encode(pair[c], EVP_PKEY_KEYPAIR, "DER", "PrivateKeyInfo", 0,
+                                       &pki_len);
+        unsigned char *epki = et_encode(pair[c], EVP_PKEY_KEYPAIR, "DER", "EncryptedPrivateKeyInfo",
+                                        1, &epki_len);
+        unsigned char *spki = et_encode(pair[c], EVP_PKEY_PUBLIC_KEY, "DER", "SubjectPublicKeyInfo",
+                                        0, &spki_len);
         unsigned char copy[512];
 
         ET_CHECK(pki != NULL && epki != NULL && spki != NULL && pki_len < sizeof(copy),
