@@ -73,20 +73,8 @@ speed_ran() { # config label
 speed_ran "$cnf" "system openssl.cnf with the snippet"
 filter=$(find "$build" -name no_eddsa.so -print -quit)
 if [ -n "$filter" ]; then
-  cat >"$work/proof.cnf" <<EOF
-openssl_conf = openssl_init
-[openssl_init]
-providers = provider_sect
-[provider_sect]
-edfast = edfast_sect
-noeddsa = noeddsa_sect
-[edfast_sect]
-module = edfast.so
-activate = 1
-[noeddsa_sect]
-module = $filter
-activate = 1
-EOF
+  . test/tools/proof_cnf.sh
+  write_proof_cnf "$work/proof.cnf" edfast.so "$filter"
   speed_ran "$work/proof.cnf" "the installed edfast.so the only EdDSA"
 else
   bad "no no_eddsa.so in $build (build the tests first)"

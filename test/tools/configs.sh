@@ -14,25 +14,10 @@ sed "s|^module = .*|module = $EDFAST_MODULE_DIR/edfast.so|" "$EDFAST_CNF_SAMPLE"
 grep -q "^default_properties = ?provider=edfast" "$WORK/sample.cnf" || { echo "FAIL: openssl.cnf.sample has changed"; exit 1; }
 with_sample() { OPENSSL_CONF="$WORK/sample.cnf" "$OPENSSL" "$@"; }
 
-# The proving config: edfast next to no_eddsa.so, OpenSSL's default provider
-# with its ED25519/ED448 key management and signatures taken out (and no
-# default provider).  Everything else the tools need is there, EdDSA only in
-# edfast: a command that makes, signs or verifies EdDSA under it has done so
-# with edfast.
-cat >"$WORK/proof.cnf" <<EOF
-openssl_conf = openssl_init
-[openssl_init]
-providers = provider_sect
-[provider_sect]
-edfast = edfast_sect
-noeddsa = noeddsa_sect
-[edfast_sect]
-module = $EDFAST_MODULE_DIR/edfast.so
-activate = 1
-[noeddsa_sect]
-module = $EDFAST_NO_EDDSA_MODULE
-activate = 1
-EOF
+# The proving config (proof_cnf.sh): EdDSA only in edfast, everything else the
+# tools need there too.
+. "$(dirname "${BASH_SOURCE[0]}")/proof_cnf.sh"
+write_proof_cnf "$WORK/proof.cnf" "$EDFAST_MODULE_DIR/edfast.so" "$EDFAST_NO_EDDSA_MODULE"
 only_edfast_eddsa() { OPENSSL_CONF="$WORK/proof.cnf" "$OPENSSL" "$@"; }
 # The proof holds only while the filter works: no EdDSA without edfast.
 cat >"$WORK/filter-only.cnf" <<EOF

@@ -1,0 +1,21 @@
+# write_proof_cnf FILE EDFAST_MODULE NO_EDDSA_MODULE: the proving config, edfast
+# next to no_eddsa.so (OpenSSL's default provider with its ED25519/ED448 key
+# management and signatures taken out, and no default provider): a command that
+# makes, signs or verifies EdDSA under it has done so with edfast.  Sourced by
+# the tools tests (configs.sh) and the package test (scripts/deb-test.sh).
+write_proof_cnf() {
+  cat >"$1" <<EOF
+openssl_conf = openssl_init
+[openssl_init]
+providers = provider_sect
+[provider_sect]
+edfast = edfast_sect
+noeddsa = noeddsa_sect
+[edfast_sect]
+module = $2
+activate = 1
+[noeddsa_sect]
+module = $3
+activate = 1
+EOF
+}
