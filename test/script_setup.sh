@@ -78,6 +78,12 @@ same() {
     fi
     echo "ok: $1"
 }
+# flip_bit <file> <offset>: flips the low bit of the byte at offset, in place.
+flip_bit() {
+    local byte
+    byte=$(od -An -tu1 -j "$2" -N1 "$1" | tr -d ' ')
+    printf "$(printf '\\%03o' $((byte ^ 1)))" | dd of="$1" bs=1 seek="$2" conv=notrunc 2>/dev/null
+}
 # The summary line, and the script's status: no failure, and at least one check.
 finish() {
     echo "$TEST_NAME: $CHECKS checks, $FAILED failures"

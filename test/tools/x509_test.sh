@@ -73,9 +73,7 @@ for c in ED25519 ED448; do
     # A certificate whose signature was altered: edfast must reject it.
     default_only x509 -in "dleaf-$c.crt" -outform DER -out bad.der
     # Flip one bit inside the signature value (the certificate's last field).
-    size=$(stat -c %s bad.der)
-    byte=$(od -An -tu1 -j $((size - 5)) -N1 bad.der | tr -d ' ')
-    printf "$(printf '\\%03o' $((byte ^ 1)))" | dd of=bad.der bs=1 seek=$((size - 5)) conv=notrunc 2>/dev/null
+    flip_bit bad.der $(($(stat -c %s bad.der) - 5))
     default_only x509 -inform DER -in bad.der -out "bad-$c.crt"
     refuse "$c: edfast rejects a certificate with a broken signature" \
         only_edfast_eddsa verify -CAfile "dca-$c.crt" "bad-$c.crt"
