@@ -76,8 +76,14 @@ clang_fuzzer_links() {
 }
 
 configure() { # preset dir extra-args...
-  local preset=$1 dir=$2
+  local preset=$1 dir=$2 home
   shift 2
+  # A build directory configured from another source tree (an older layout of
+  # this one, kept by debian-chroot.sh) cannot be reconfigured: start it anew.
+  home=$(sed -n 's/^CMAKE_HOME_DIRECTORY:INTERNAL=//p' "$dir/CMakeCache.txt" 2>/dev/null || true)
+  if [ -n "$home" ] && [ "$(cd "$home" 2>/dev/null && pwd -P)" != "$(pwd -P)" ]; then
+    rm -rf "$dir"
+  fi
   cmake --preset "$preset" -B "$dir" "$@" >"$dir.configure.log" 2>&1 \
     || { cat "$dir.configure.log"; return 1; }
 }
@@ -87,7 +93,7 @@ run_asan() {
   local dir=$root/asan
   local cases=()
   [ "$quick" = 0 ] || cases=(-DEDFAST_DIFF_CASES=1000)
-  configure asan "$dir" "${cases[@]}"
+  configure asan "$dir" "${cases[@]}" || return 1
   # edfast and the C tests' programs (test/CMakeLists.txt)
   cmake --build "$dir" -j"$jobs" --target edfast_c_tests >"$dir.build.log" 2>&1 \
     || { tail -40 "$dir.build.log"; return 1; }
@@ -99,7 +105,7 @@ run_asan() {
 run_tsan() {
   log "tsan: configure and build (gcc, ThreadSanitizer)"
   local dir=$root/tsan
-  configure tsan "$dir"
+  configure tsan "$dir" || return 1
   cmake --build "$dir" -j"$jobs" --target edfast hardening_stress >"$dir.build.log" 2>&1 \
     || { tail -40 "$dir.build.log"; return 1; }
   log "tsan: hardening_stress"
@@ -123,7 +129,7 @@ run_fuzz() {
   fi
   log "fuzz: configure and build ($(clang --version | head -1); runtime $(clang -print-runtime-dir))"
   local dir=$root/fuzz
-  configure fuzz "$dir"
+  configure fuzz "$dir" || return 1
   cmake --build "$dir" -j"$jobs" --target edfast fuzz_import fuzz_decode fuzz_verify fuzz_sigparams \
     >"$dir.build.log" 2>&1 || { tail -40 "$dir.build.log"; return 1; }
   local ok=0 t bin=$dir/fuzz
