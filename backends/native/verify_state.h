@@ -44,12 +44,15 @@ static inline void edfast_vstate_destroy(struct edfast_verify_state *v)
 
 /*
  * Advances the state by one step where one is due and returns the state to
- * verify with.  decode(key) decodes the public key and makes the light data,
- * returning 0 when the key does not decode; build(key) makes the full tables,
+ * verify with.  decode(key, arg) decodes the public key and makes the light
+ * data, returning 0 when the key does not decode (arg is the caller's, for
+ * what the first verification decodes along with the key: Ed25519's R);
+ * build(key) makes the full tables,
  * returning 0 when out of memory (the key then stays on the light path).
  */
 static inline enum edfast_vstate edfast_vstate_advance(struct edfast_verify_state *v, void *key,
-                                                       int (*decode)(void *key),
+                                                       void *arg,
+                                                       int (*decode)(void *key, void *arg),
                                                        int (*build)(void *key))
 {
     int st = atomic_load_explicit(&v->state, memory_order_acquire);
@@ -62,7 +65,7 @@ static inline enum edfast_vstate edfast_vstate_advance(struct edfast_verify_stat
         return EDFAST_VSTATE_LIGHT;
     st = atomic_load_explicit(&v->state, memory_order_relaxed);
     if (st == EDFAST_VSTATE_NONE)
-        st = decode(key) ? EDFAST_VSTATE_LIGHT : EDFAST_VSTATE_BAD;
+        st = decode(key, arg) ? EDFAST_VSTATE_LIGHT : EDFAST_VSTATE_BAD;
     else if (st == EDFAST_VSTATE_LIGHT && build(key))
         st = EDFAST_VSTATE_FULL;
     atomic_store_explicit(&v->state, st, memory_order_release);

@@ -2,8 +2,8 @@
  * The four-limb field of the adx path (field_adx.h) against OpenSSL BIGNUM:
  * every operation on random values, values at and around p, 2^255 and 2^256,
  * results fed back as inputs (they are not reduced below p), operands that
- * alias the result, and the conversions from and to radix 2^51 with loose
- * limbs.  CTest runs it with EDFAST_NATIVE_PATH=adx: reported skipped where
+ * alias the result, the conversions from and to radix 2^51 with loose
+ * limbs, the square-root exponentiation and the constant 2d.  CTest runs it with EDFAST_NATIVE_PATH=adx: reported skipped where
  * the CPU lacks BMI2 and ADX.
  */
 #include <openssl/bn.h>
@@ -166,6 +166,40 @@ static void check_conversions(int i)
     BN_free(t);
 }
 
+/* f^((p-5)/8) of an element, and the constant 2d against its definition. */
+static void check_pow22523(int i)
+{
+    n25519_fe64 f, h;
+    BIGNUM *a, *e = bn_p(), *want = BN_new();
+
+    element(&f, i);
+    a = fe64_bn(&f);
+    BN_sub_word(e, 5);
+    BN_rshift(e, e, 3);
+    BN_mod_exp(want, a, e, P, CTX);
+    n25519_fe64_pow22523(&h, &f, 1);
+    ET_CHECK(equal_mod_p(&h, want), "pow22523 %d", i);
+    BN_free(a);
+    BN_free(e);
+    BN_free(want);
+}
+
+static void check_d2(void)
+{
+    BIGNUM *d = BN_new(), *t = BN_new();
+
+    /* d = -121665/121666 */
+    BN_set_word(t, 121666);
+    BN_mod_inverse(t, t, P, CTX);
+    BN_set_word(d, 121665);
+    BN_sub(d, P, d);
+    BN_mod_mul(d, d, t, P, CTX);
+    BN_mod_add(d, d, d, P, CTX);
+    ET_CHECK(equal_mod_p(&n25519_fe64_d2, d), "2d");
+    BN_free(d);
+    BN_free(t);
+}
+
 int main(int argc, char **argv)
 {
     const int n = argc > 1 ? atoi(argv[1]) : 20000;
@@ -190,6 +224,9 @@ int main(int argc, char **argv)
     check_chain();
     for (int i = 0; i < NEDGE + 200; i++)
         check_conversions(i);
+    for (int i = 0; i < NEDGE + 50; i++)
+        check_pow22523(i);
+    check_d2();
     BN_CTX_free(CTX);
     BN_free(P);
     return et_finish("native25519_field64");

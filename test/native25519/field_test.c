@@ -1,10 +1,12 @@
 /*
  * Field arithmetic against OpenSSL BIGNUM: random and edge values, loose
- * inputs, output bounds, encodings, inversion, square roots, and the curve
- * constants d and sqrt(-1).
+ * inputs, output bounds, encodings, inversion, square roots (with the
+ * exponentiation of the path under test too), and the curve constants d and
+ * sqrt(-1).
  */
 #include <openssl/bn.h>
 
+#include "accel.h"
 #include "field.h"
 #include "native_path.h"
 #include "bnutil.h"
@@ -207,12 +209,21 @@ static void test_ops(int iters)
         /* pow22523 = a^((p-5)/8) */
         {
             BIGNUM *e = BN_dup(P);
+            n25519_fe pair_in[2] = { fa, fb }, pair_out[2];
 
             BN_sub_word(e, 5);
             BN_rshift(e, e, 3);
             BN_mod_exp(W, A, e, P, CTX);
-            n25519_fe_pow22523(&r, &fa);
+            n25519_fe_pow22523(&r, &fa, 1);
             ET_CHECK(bn_eq_fe(W, &r), "pow22523 %d", i);
+            n25519_accel_pow22523()(&r, &fa, 1);
+            ET_CHECK(bn_eq_fe(W, &r), "the path's pow22523 %d", i);
+            /* two at once, in place */
+            n25519_accel_pow22523()(pair_out, pair_in, 2);
+            n25519_accel_pow22523()(pair_in, pair_in, 2);
+            ET_CHECK(bn_eq_fe(W, &pair_out[0]) && bn_eq_fe(W, &pair_in[0]), "pow22523 pair %d", i);
+            BN_mod_exp(W, B, e, P, CTX);
+            ET_CHECK(bn_eq_fe(W, &pair_out[1]) && bn_eq_fe(W, &pair_in[1]), "pow22523 pair %d", i);
             BN_free(e);
         }
 
@@ -228,7 +239,7 @@ static void test_ops(int iters)
             BN_rshift1(e, e);
             BN_mod_exp(W, q, e, P, CTX);
             is_sq = BN_is_zero(q) || BN_is_one(W);
-            ok = n25519_fe_sqrt_ratio(&x, &fa, &fb);
+            ok = (int)n25519_fe_sqrt_ratio(&x, &fa, &fb, 1, n25519_accel_pow22523());
             ET_CHECK(ok == is_sq, "sqrt_ratio verdict %d", i);
             if (ok) {
                 n25519_fe_sq(&chk, &x);

@@ -1,8 +1,9 @@
 /*
  * Point layer: the base point, [L]B = 0, fixed-base and double-scalar
  * multiplication against plain double-and-add, points with small-order
- * components, and decoding against a BIGNUM model of OpenSSL's
- * ge_frombytes_vartime (non-canonical y, x = 0 with the sign bit, non-squares).
+ * components, the light verification check, and decoding against a BIGNUM
+ * model of OpenSSL's ge_frombytes_vartime (non-canonical y, x = 0 with the
+ * sign bit, non-squares) and its canonical-only form.
  */
 #include <openssl/bn.h>
 
@@ -139,6 +140,31 @@ static void test_fixed_base(int iters)
     }
 }
 
+/*
+ * The light check refuses R = E + T for the right point E and a point T of
+ * order 2 (the cofactor's case: an even multiplier would miss it) or any
+ * other point; non-canonical encodings are test_decode's.
+ */
+static void light_rejects(const uint8_t s[32], const uint8_t k[32],
+                          const n25519_ge_lighttable *light, const n25519_ge_p3 *e, int i)
+{
+    static const uint8_t order2[32] = { 0xec, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+                                        0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+                                        0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+                                        0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f }; /* (0, -1) */
+    n25519_ge_p3 t, wrong;
+    uint8_t enc[32];
+
+    ET_CHECK(n25519_ge_frombytes(&t, order2), "decode (0, -1)");
+    n25519_ge_p3_add(&wrong, e, &t);
+    n25519_ge_tobytes(enc, &wrong);
+    ET_CHECK(!n25519_ge_verify_light(s, k, light, enc, NULL), "light verify refuses E + T2 %d", i);
+    random_point(&t, i % 3 == 0);
+    n25519_ge_p3_add(&wrong, e, &t);
+    n25519_ge_tobytes(enc, &wrong);
+    ET_CHECK(!n25519_ge_verify_light(s, k, light, enc, NULL), "light verify refuses E + Q %d", i);
+}
+
 static void test_double_scalar(int iters)
 {
     n25519_ge_p3 b;
@@ -173,11 +199,12 @@ static void test_double_scalar(int iters)
         n25519_ge_p3_add(&r2, &r1, &t);
         n25519_ge_tobytes(e2, &r2);
         ET_CHECK(memcmp(e1, e2, 32) == 0, "double scalar %d", i);
-        /* the first-use path with the light table */
+        /* the first-use check with the light table: this R only */
         n25519_ge_lighttable_init(&light, &q);
-        n25519_ge_double_scalarmult_light(&r, s, k, &light);
-        n25519_ge_p2_tobytes_vartime(e1, &r);
-        ET_CHECK(memcmp(e1, e2, 32) == 0, "double scalar (light) %d", i);
+        ET_CHECK(n25519_ge_verify_light(s, k, &light, e2, NULL), "light verify %d", i);
+        ET_CHECK(n25519_ge_frombytes_canonical(&t, e2)
+                     && n25519_ge_verify_light(s, k, &light, e2, &t), "light verify, R given %d", i);
+        light_rejects(s, k, &light, &r2, i);
     }
 }
 
@@ -233,6 +260,9 @@ static int model_decode(uint8_t enc[32], const uint8_t s[32])
 
 static void test_decode(int iters)
 {
+    uint8_t previous[32] = { 1 }, previous_want[32] = { 1 }; /* y = 1: the identity */
+    int previous_ok = 1;
+
     for (int i = 0; i < iters; i++) {
         uint8_t s[32], want[32], got[32];
         n25519_ge_p3 a;
@@ -277,6 +307,28 @@ static void test_decode(int iters)
             n25519_ge_tobytes(got, &a);
             ET_CHECK(memcmp(got, want, 32) == 0, "decode point %d", i);
         }
+        /* R of a signature: exactly the encodings the model's point re-encodes to */
+        ok = n25519_ge_frombytes_canonical(&a, s);
+        ET_CHECK(ok == (ok_model && memcmp(want, s, 32) == 0), "canonical decode verdict %d", i);
+        /* with a key beside it (the previous input), each decoded by its own rules */
+        {
+            n25519_ge_p3 key, r;
+            const unsigned found = n25519_ge_frombytes_key_and_r(&key, previous, &r, s);
+
+            ET_CHECK((found & 1) == (unsigned)previous_ok, "key beside R, verdict %d", i);
+            ET_CHECK(((found >> 1) & 1) == (unsigned)ok, "R beside a key, verdict %d", i);
+            if (found & 2) {
+                n25519_ge_tobytes(got, &r);
+                ET_CHECK(memcmp(got, s, 32) == 0, "R beside a key, point %d", i);
+            }
+            if (found & 1) {
+                n25519_ge_tobytes(got, &key);
+                ET_CHECK(memcmp(got, previous_want, 32) == 0, "key beside R, point %d", i);
+            }
+        }
+        memcpy(previous, s, 32);
+        memcpy(previous_want, want, 32);
+        previous_ok = ok_model;
     }
 }
 

@@ -1,10 +1,12 @@
 /*
  * Scalars mod L against OpenSSL BIGNUM: reduction of 64- and 32-byte values,
- * muladd, the S < L check, and the two recodings (signed radix-2^w for the
- * fixed base, wNAF for verification) reconstructed and range-checked.
+ * muladd, the S < L check, the two recodings (signed radix-2^w for the
+ * fixed base, wNAF for verification) reconstructed and range-checked, and
+ * the half-size multipliers of verification (lattice.h).
  */
 #include <openssl/bn.h>
 
+#include "lattice.h"
 #include "scalar.h"
 #include "native_path.h"
 #include "bnutil.h"
@@ -209,6 +211,79 @@ static void test_recoding(int iters)
     }
 }
 
+/*
+ * k for the lattice: random below L, then the edges: 0, 1, 2, L - 1, the
+ * largest allowed (2^253 - 1), small values and values near 8L / j, whose
+ * short vectors are very short (then the neighbours are long).
+ */
+static void lattice_k(uint8_t k[32], int i, BIGNUM *eight_l)
+{
+    BIGNUM *v = BN_new();
+
+    switch (i) {
+    case 0: BN_zero(v); break;
+    case 1: BN_one(v); break;
+    case 2: BN_set_word(v, 2); break;
+    case 3: BN_copy(v, L); BN_sub_word(v, 1); break;
+    case 4: BN_zero(v); BN_set_bit(v, 253); BN_sub_word(v, 1); break;
+    case 5: BN_set_word(v, 0x123456789abcdefULL); break;
+    case 6: case 7: case 8: case 9: /* 8L / j + small, j = 5, 7, 9, 11 */
+        BN_div_word(BN_copy(v, eight_l), (BN_ULONG)(2 * i - 7));
+        BN_add_word(v, (BN_ULONG)i);
+        BN_mask_bits(v, 253);
+        break;
+    default: {
+        uint8_t wide[64];
+
+        et_rng_bytes(&rng, wide, 64);
+        n25519_sc_reduce64(k, wide);
+        BN_free(v);
+        return;
+    }
+    }
+    bn_to_le32(k, v);
+    BN_free(v);
+}
+
+/* c0 = c1 k (mod 8L) with c1 odd, 0 < c1 < L, both below 2^253, and short for random k. */
+static void test_lattice(int iters)
+{
+    BIGNUM *eight_l = BN_dup(L), *lhs = BN_new(), *rhs = BN_new();
+    int long_ones = 0;
+
+    BN_lshift(eight_l, eight_l, 3);
+    for (int i = 0; i < iters; i++) {
+        uint8_t k[32], c0[32], c1[32];
+        BIGNUM *bk, *b0, *b1;
+        int negative;
+
+        lattice_k(k, i, eight_l);
+        negative = n25519_lattice_split(c0, c1, k);
+        bk = bn_from_le(k, 32);
+        b0 = bn_from_le(c0, 32);
+        b1 = bn_from_le(c1, 32);
+        if (negative)
+            BN_set_negative(b0, 1);
+        BN_nnmod(lhs, b0, eight_l, CTX);
+        BN_mod_mul(rhs, b1, bk, eight_l, CTX);
+        ET_CHECK(BN_cmp(lhs, rhs) == 0, "lattice: c0 = c1 k mod 8L (%d)", i);
+        ET_CHECK(BN_is_odd(b1) && BN_cmp(b1, L) < 0, "lattice: c1 odd and below L (%d)", i);
+        ET_CHECK(BN_num_bits(b0) <= 253 && BN_num_bits(b1) <= 253, "lattice: below 2^253 (%d)", i);
+        ET_CHECK(!negative || !BN_is_zero(b0), "lattice: no negative zero (%d)", i);
+        if (i >= 10 && (BN_num_bits(b0) > 130 || BN_num_bits(b1) > 130))
+            long_ones++;
+        BN_free(bk);
+        BN_free(b0);
+        BN_free(b1);
+    }
+    /* A random k's short vectors are near sqrt(8L) = 2^127.5: longer ones are rare. */
+    ET_CHECK(long_ones * 20 < iters, "lattice: %d of %d random k gave over 130 bits", long_ones,
+             iters - 10);
+    BN_free(eight_l);
+    BN_free(lhs);
+    BN_free(rhs);
+}
+
 int main(void)
 {
     native_path_or_skip();
@@ -219,6 +294,7 @@ int main(void)
     test_muladd(20000);
     test_canonical(5000);
     test_recoding(3000);
+    test_lattice(5000);
     BN_free(L);
     BN_CTX_free(CTX);
     return et_finish("native25519_scalar");

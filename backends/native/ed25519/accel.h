@@ -16,6 +16,10 @@
 struct n25519_accel {
     /* SHA-512 compression of nblocks 128-byte blocks. */
     void (*sha512_blocks)(uint64_t state[8], const uint8_t *blocks, size_t nblocks);
+    /* The exponentiation of square roots (decoding). */
+    n25519_fe_pow_fn *pow22523;
+    /* The light table of a key's first verification (point.h). */
+    void (*lighttable_init)(n25519_ge_lighttable *t, const n25519_ge_p3 *q);
     /*
      * The path's own fixed-base and double-scalar multiplications (the
      * four-limb ones of point_adx.h, the 4-way IFMA ones of point_ifma.h).
@@ -26,10 +30,27 @@ struct n25519_accel {
                               const int8_t (*knaf)[256], int top,
                               const n25519_ge_niels (*btab)[N25519_BTABLE_ENTRIES],
                               const n25519_ge_niels (*atab)[N25519_ATABLE_ENTRIES]);
+    /*
+     * A key's first verification (point.h's n25519_ge_verify_light): r = the
+     * pieces of snaf against btab plus lnaf[j] against ltab[j], one path
+     * sets this; the IFMA path sets double_scalarmult_light instead, [s]B +
+     * [k](-A) in full, and the result is encoded and compared.
+     */
+    void (*light_scalarmult)(n25519_ge_p2 *r, const int8_t (*snaf)[256], const int8_t (*lnaf)[256],
+                             const n25519_ge_lighttable *const *ltab, int top,
+                             const n25519_ge_niels (*btab)[N25519_BTABLE_ENTRIES]);
     void (*double_scalarmult_light)(n25519_ge_p2 *r, const int8_t (*snaf)[256],
                                     const int8_t knaf[256], int top,
                                     const n25519_ge_niels (*btab)[N25519_BTABLE_ENTRIES],
                                     const n25519_ge_cached *atab);
 };
+
+/* The selected path's square-root exponentiation, or the portable one. */
+static inline n25519_fe_pow_fn *n25519_accel_pow22523(void)
+{
+    const struct n25519_accel *accel = edfast_native_cpu()->ed25519;
+
+    return accel != NULL && accel->pow22523 != NULL ? accel->pow22523 : n25519_fe_pow22523;
+}
 
 #endif

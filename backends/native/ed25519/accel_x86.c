@@ -9,6 +9,7 @@
 #if EDFAST_NATIVE_X86
 
 #include "accel.h"
+#include "field_adx.h"
 #include "point_adx.h"
 #include "point_ifma.h"
 #include "sha512_rounds.h"
@@ -22,13 +23,17 @@ static void sha512_blocks_bmi2(uint64_t state[8], const uint8_t *blocks, size_t 
 
 const struct n25519_accel n25519_accel_adx = {
     .sha512_blocks = sha512_blocks_bmi2,
+    .pow22523 = n25519_adx_pow22523,
+    .lighttable_init = n25519_adx_lighttable_init,
     .scalarmult_base = n25519_adx_scalarmult_base,
     .double_scalarmult = n25519_adx_double_scalarmult,
-    .double_scalarmult_light = n25519_adx_double_scalarmult_light,
+    .light_scalarmult = n25519_adx_light_scalarmult,
 };
 
 const struct n25519_accel n25519_accel_ifma = {
     .sha512_blocks = sha512_blocks_bmi2,
+    .pow22523 = n25519_adx_pow22523,
+    .lighttable_init = n25519_adx_lighttable_init,
     .scalarmult_base = n25519_ifma_scalarmult_base,
     .double_scalarmult = n25519_ifma_double_scalarmult,
     .double_scalarmult_light = n25519_ifma_double_scalarmult_light,

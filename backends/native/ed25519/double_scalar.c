@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "accel.h"
+#include "lattice.h"
 #include "scalar.h"
 #include "tables.h"
 
@@ -109,46 +110,44 @@ void n25519_ge_double_scalarmult_vartime(n25519_ge_p2 *r, const uint8_t s[32],
 
 void n25519_ge_lighttable_init(n25519_ge_lighttable *t, const n25519_ge_p3 *q)
 {
+    const struct n25519_accel *accel = edfast_native_cpu()->ed25519;
     n25519_ge_p3 pts[N25519_LIGHT_ENTRIES];
 
-    n25519_ge_odd_multiples(pts, q, N25519_LIGHT_ENTRIES);
-    for (int i = 0; i < N25519_LIGHT_ENTRIES; i++) {
-        n25519_ge_p3_to_cached(&t->odd[i], &pts[i]);
-        /* tight limbs: the IFMA code reads only 52 bits of each */
-        n25519_fe_carry(&t->odd[i].YplusX, &t->odd[i].YplusX);
-        n25519_fe_carry(&t->odd[i].Z2, &t->odd[i].Z2);
-    }
-}
-
-void n25519_ge_double_scalarmult_light(n25519_ge_p2 *r, const uint8_t s[32],
-                                       const uint8_t k[32], const n25519_ge_lighttable *q)
-{
-    int8_t snaf[N25519_VERIFY_SPLIT][256], knaf[256];
-    n25519_ge_completed c;
-    n25519_ge_p3 u;
-    const n25519_bvar_row *bvar_table = n25519_ge_bvar_table();
-    const struct n25519_accel *accel = edfast_native_cpu()->ed25519;
-    int top, ktop;
-
-    top = recode_pieces(snaf, s, N25519_WNAF_B);
-    n25519_sc_wnaf(knaf, k, N25519_LIGHT_W);
-    ktop = naf_top(knaf, 255);
-    top = ktop > top ? ktop : top;
-    if (accel != NULL && accel->double_scalarmult_light != NULL) {
-        accel->double_scalarmult_light(r, (const int8_t (*)[256])snaf, knaf, top, bvar_table,
-                                        q->odd);
+    if (accel != NULL && accel->lighttable_init != NULL) {
+        accel->lighttable_init(t, q);
         return;
     }
+    n25519_ge_odd_multiples(pts, q, N25519_LIGHT_ENTRIES);
+    for (int i = 0; i < N25519_LIGHT_ENTRIES; i++)
+        n25519_ge_p3_to_cached(&t->odd[i], &pts[i]);
+}
+
+/* c += digit * (odd multiple in cached form). */
+static void add_cached_digit(n25519_ge_completed *c, const n25519_ge_cached *tab, int8_t d)
+{
+    n25519_ge_p3 u;
+
+    n25519_ge_completed_to_p3(&u, c);
+    if (d > 0)
+        n25519_ge_add(c, &u, &tab[d / 2]);
+    else
+        n25519_ge_sub(c, &u, &tab[-d / 2]);
+}
+
+/* The portable loop of accel.h's light_scalarmult. */
+static void light_scalarmult(n25519_ge_p2 *r, const int8_t (*snaf)[256],
+                             const int8_t (*lnaf)[256], const n25519_ge_lighttable *const *ltab,
+                             int top)
+{
+    const n25519_bvar_row *bvar_table = n25519_ge_bvar_table();
+    n25519_ge_completed c;
+
     p2_identity(r);
     for (int i = top; i >= 0; i--) {
         n25519_ge_dbl(&c, r);
-        if (knaf[i]) {
-            n25519_ge_completed_to_p3(&u, &c);
-            if (knaf[i] > 0)
-                n25519_ge_add(&c, &u, &q->odd[knaf[i] / 2]);
-            else
-                n25519_ge_sub(&c, &u, &q->odd[-knaf[i] / 2]);
-        }
+        for (int j = 0; j < N25519_LIGHT_POINTS; j++)
+            if (lnaf[j][i])
+                add_cached_digit(&c, ltab[j]->odd, lnaf[j][i]);
         /* The pieces of s only reach PIECE + 1 digits: the last stretch of the loop. */
         if (i <= N25519_VERIFY_PIECE)
             for (int j = 0; j < N25519_VERIFY_SPLIT; j++)
@@ -156,4 +155,80 @@ void n25519_ge_double_scalarmult_light(n25519_ge_p2 *r, const uint8_t s[32],
                     add_niels_digit(&c, bvar_table[j], snaf[j][i]);
         n25519_ge_completed_to_p2(r, &c);
     }
+}
+
+/* The light-table wNAF of a multiplier given as sign and magnitude; returns its top position. */
+static int signed_wnaf(int8_t naf[256], const uint8_t magnitude[32], int negative)
+{
+    n25519_sc_wnaf(naf, magnitude, N25519_LIGHT_W);
+    if (negative)
+        for (int i = 0; i < 256; i++)
+            naf[i] = (int8_t)-naf[i];
+    return naf_top(naf, 255);
+}
+
+/*
+ * The IFMA path's light loop computes [s]B + [k](-A) in full, the check
+ * before the half-size multipliers (kept there: not measured against them
+ * without an IFMA CPU).
+ */
+static int verify_by_encoding(const struct n25519_accel *accel, const uint8_t s[32],
+                              const uint8_t k[32], const n25519_ge_lighttable *neg_a,
+                              const uint8_t r_enc[32])
+{
+    int8_t snaf[N25519_VERIFY_SPLIT][256], knaf[256];
+    uint8_t rcheck[32];
+    n25519_ge_p2 r;
+    int top, ktop;
+
+    top = recode_pieces(snaf, s, N25519_WNAF_B);
+    n25519_sc_wnaf(knaf, k, N25519_LIGHT_W);
+    ktop = naf_top(knaf, 255);
+    top = ktop > top ? ktop : top;
+    accel->double_scalarmult_light(&r, (const int8_t (*)[256])snaf, knaf, top,
+                                   n25519_ge_bvar_table(), neg_a->odd);
+    n25519_ge_p2_tobytes_vartime(rcheck, &r);
+    return memcmp(rcheck, r_enc, 32) == 0;
+}
+
+int n25519_ge_verify_light(const uint8_t s[32], const uint8_t k[32],
+                           const n25519_ge_lighttable *neg_a, const uint8_t r_enc[32],
+                           const n25519_ge_p3 *R)
+{
+    static const uint8_t zero[32];
+    const struct n25519_accel *accel = edfast_native_cpu()->ed25519;
+    int8_t snaf[N25519_VERIFY_SPLIT][256], lnaf[N25519_LIGHT_POINTS][256];
+    uint8_t c0[32], c1[32], s1[32];
+    n25519_ge_lighttable neg_r;
+    n25519_ge_p3 decoded, minus_r;
+    n25519_ge_p2 r;
+    int c0_negative, top, t;
+
+    if (accel != NULL && accel->double_scalarmult_light != NULL)
+        return verify_by_encoding(accel, s, k, neg_a, r_enc);
+    /* R encoded otherwise than n25519_ge_tobytes would cannot match. */
+    if (R == NULL) {
+        if (!n25519_ge_frombytes_canonical(&decoded, r_enc))
+            return 0;
+        R = &decoded;
+    }
+    n25519_ge_neg(&minus_r, R);
+    n25519_ge_lighttable_init(&neg_r, &minus_r);
+
+    /* [c1 S mod L]B + [c0](-A) + [c1](-R) = [c1]([S]B - [k]A - R) (lattice.h). */
+    c0_negative = n25519_lattice_split(c0, c1, k);
+    n25519_sc_muladd(s1, c1, s, zero);
+    top = recode_pieces(snaf, s1, N25519_WNAF_B);
+    t = signed_wnaf(lnaf[0], c0, c0_negative);
+    top = t > top ? t : top;
+    t = signed_wnaf(lnaf[1], c1, 0);
+    top = t > top ? t : top;
+
+    const n25519_ge_lighttable *const ltab[N25519_LIGHT_POINTS] = { neg_a, &neg_r };
+    if (accel != NULL && accel->light_scalarmult != NULL)
+        accel->light_scalarmult(&r, (const int8_t (*)[256])snaf, (const int8_t (*)[256])lnaf,
+                                ltab, top, n25519_ge_bvar_table());
+    else
+        light_scalarmult(&r, (const int8_t (*)[256])snaf, (const int8_t (*)[256])lnaf, ltab, top);
+    return n25519_ge_p2_is_identity(&r);
 }

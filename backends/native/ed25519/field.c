@@ -12,13 +12,6 @@ const n25519_fe n25519_fe_d2 = { { 0x69b9426b2f159, 0x35050762add7a, 0x3cf44c003
 const n25519_fe n25519_fe_sqrtm1 = { { 0x61b274a0ea0b0, 0x0d5a5fc8f189d, 0x7ef5e9cbd0c60,
                                        0x78595a6804c9e, 0x2b8324804fc1d } };
 
-void n25519_fe_sqn(n25519_fe *h, const n25519_fe *f, int n)
-{
-    n25519_fe_sq(h, f);
-    while (--n > 0)
-        n25519_fe_sq(h, h);
-}
-
 void n25519_fe_frombytes(n25519_fe *h, const uint8_t s[32])
 {
     const uint64_t w0 = edfast_load64_le(s), w1 = edfast_load64_le(s + 8);
@@ -97,61 +90,42 @@ uint64_t n25519_fe_isnegative(const n25519_fe *f)
     return ct_mask_bit0(r[0]);
 }
 
-/* f^((p - 5) / 8) = f^(2^252 - 3) by the usual chain for 2^255 - 19 (11 multiplications). */
-void n25519_fe_pow22523(n25519_fe *h, const n25519_fe *f)
-{
-    n25519_fe z2, z9, z11, t, z5, z10, z20, z50, z100;
+N25519_DEFINE_POW22523(n25519_fe_pow22523, n25519_fe, n25519_fe_sq, n25519_fe_mul)
 
-    n25519_fe_sq(&z2, f);          /* 2 */
-    n25519_fe_sqn(&t, &z2, 2);     /* 8 */
-    n25519_fe_mul(&z9, &t, f);     /* 9 */
-    n25519_fe_mul(&z11, &z9, &z2); /* 11 */
-    n25519_fe_sq(&t, &z11);        /* 22 */
-    n25519_fe_mul(&z5, &t, &z9);   /* 31 = 2^5 - 1 */
-    n25519_fe_sqn(&t, &z5, 5);
-    n25519_fe_mul(&z10, &t, &z5);  /* 2^10 - 1 */
-    n25519_fe_sqn(&t, &z10, 10);
-    n25519_fe_mul(&z20, &t, &z10); /* 2^20 - 1 */
-    n25519_fe_sqn(&t, &z20, 20);
-    n25519_fe_mul(&t, &t, &z20);   /* 2^40 - 1 */
-    n25519_fe_sqn(&t, &t, 10);
-    n25519_fe_mul(&z50, &t, &z10); /* 2^50 - 1 */
-    n25519_fe_sqn(&t, &z50, 50);
-    n25519_fe_mul(&z100, &t, &z50); /* 2^100 - 1 */
-    n25519_fe_sqn(&t, &z100, 100);
-    n25519_fe_mul(&t, &t, &z100);  /* 2^200 - 1 */
-    n25519_fe_sqn(&t, &t, 50);
-    n25519_fe_mul(&t, &t, &z50);   /* 2^250 - 1 */
-    n25519_fe_sqn(&t, &t, 2);      /* 2^252 - 4 */
-    n25519_fe_mul(h, &t, f);       /* 2^252 - 3 */
-}
-
-int n25519_fe_sqrt_ratio(n25519_fe *x, const n25519_fe *u, const n25519_fe *v)
+unsigned n25519_fe_sqrt_ratio(n25519_fe *x, const n25519_fe *u, const n25519_fe *v, int n,
+                              n25519_fe_pow_fn *pow22523)
 {
-    n25519_fe v3, v7, t, check, neg_u;
+    /* zeroed: the compiler cannot see that only the first n are read */
+    n25519_fe v3[N25519_POW_WAYS], t[N25519_POW_WAYS] = { 0 }, check, neg_u;
     uint64_t plain, flipped;
+    unsigned found = 0;
 
     /* x = u v^3 (u v^7)^((p-5)/8): one exponentiation instead of an inversion and a root. */
-    n25519_fe_sq(&v3, v);
-    n25519_fe_mul(&v3, &v3, v);
-    n25519_fe_sq(&v7, &v3);
-    n25519_fe_mul(&v7, &v7, v);
-    n25519_fe_mul(&t, &v7, u);
-    n25519_fe_pow22523(&t, &t);
-    n25519_fe_mul(&t, &t, &v3);
-    n25519_fe_mul(x, &t, u);
+    for (int j = 0; j < n; j++) {
+        n25519_fe_sq(&v3[j], &v[j]);
+        n25519_fe_mul(&v3[j], &v3[j], &v[j]);
+        n25519_fe_sq(&t[j], &v3[j]);
+        n25519_fe_mul(&t[j], &t[j], &v[j]);
+        n25519_fe_mul(&t[j], &t[j], &u[j]);
+    }
+    pow22523(t, t, n);
+    for (int j = 0; j < n; j++) {
+        n25519_fe_mul(&t[j], &t[j], &v3[j]);
+        n25519_fe_mul(&x[j], &t[j], &u[j]);
 
-    /* v x^2 is u (done), -u (multiply by sqrt(-1)), or neither (no root). */
-    n25519_fe_sq(&check, x);
-    n25519_fe_mul(&check, &check, v);
-    n25519_fe_sub(&t, &check, u);
-    plain = n25519_fe_iszero(&t);
-    n25519_fe_neg(&neg_u, u);
-    n25519_fe_sub(&t, &check, &neg_u);
-    flipped = n25519_fe_iszero(&t);
-    n25519_fe_mul(&t, x, &n25519_fe_sqrtm1);
-    n25519_fe_cmov(x, &t, flipped);
-    return (int)((plain | flipped) & 1);
+        /* v x^2 is u (done), -u (multiply by sqrt(-1)), or neither (no root). */
+        n25519_fe_sq(&check, &x[j]);
+        n25519_fe_mul(&check, &check, &v[j]);
+        n25519_fe_sub(&t[j], &check, &u[j]);
+        plain = n25519_fe_iszero(&t[j]);
+        n25519_fe_neg(&neg_u, &u[j]);
+        n25519_fe_sub(&t[j], &check, &neg_u);
+        flipped = n25519_fe_iszero(&t[j]);
+        n25519_fe_mul(&t[j], &x[j], &n25519_fe_sqrtm1);
+        n25519_fe_cmov(&x[j], &t[j], flipped);
+        found |= (unsigned)((plain | flipped) & 1) << j;
+    }
+    return found;
 }
 
 /*

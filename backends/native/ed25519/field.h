@@ -148,9 +148,6 @@ static inline void n25519_fe_sq(n25519_fe *h, const n25519_fe *f)
     n25519_fe_reduce128(h, c0, c1, c2, c3, c4);
 }
 
-/* h = f^(2^n), n >= 1: the long runs of squarings in inversion and square roots. */
-void n25519_fe_sqn(n25519_fe *h, const n25519_fe *f, int n);
-
 /* h = mask ? g : h */
 static inline void n25519_fe_cmov(n25519_fe *h, const n25519_fe *g, uint64_t mask)
 {
@@ -173,14 +170,69 @@ uint64_t n25519_fe_isnegative(const n25519_fe *f);
 void n25519_fe_invert(n25519_fe *h, const n25519_fe *f);
 /* The same in variable time, for public values only (verification, tables). */
 void n25519_fe_invert_vartime(n25519_fe *h, const n25519_fe *f);
-/* h = f^((p-5)/8), the core of the square root; constant time. */
-void n25519_fe_pow22523(n25519_fe *h, const n25519_fe *f);
+/*
+ * f^((p-5)/8) = f^(2^252 - 3), the core of the square root, by the usual
+ * chain for 2^255 - 19, written once for every field representation (here
+ * and field_adx.h, which link separately: see ../cpu.cmake).  Value 0 is f,
+ * and step i makes value i + 1 as (value from)^(2^squarings) times (value
+ * times); the exponents of the values are on the right.  The function made
+ * raises n <= N25519_POW_WAYS elements at once, step by step: a chain of
+ * squarings is one long dependency, and two of them side by side take
+ * little more time than one.  Data-independent time.
+ */
+struct n25519_chain_step {
+    uint8_t from, squarings, times;
+};
+
+#define N25519_POW_WAYS 2
+
+#define N25519_DEFINE_POW22523(name, fe_type, fe_sq, fe_mul)                               \
+    void name(fe_type *h, const fe_type *f, int n)                                         \
+    {                                                                                      \
+        static const struct n25519_chain_step chain[] = {                                  \
+            { 0, 0, 0 },   /* 2 */                                                         \
+            { 1, 2, 0 },   /* 9 */                                                         \
+            { 2, 0, 1 },   /* 11 */                                                        \
+            { 3, 1, 2 },   /* 31 = 2^5 - 1 */                                              \
+            { 4, 5, 4 },   /* 2^10 - 1 */                                                  \
+            { 5, 10, 5 },  /* 2^20 - 1 */                                                  \
+            { 6, 20, 6 },  /* 2^40 - 1 */                                                  \
+            { 7, 10, 5 },  /* 2^50 - 1 */                                                  \
+            { 8, 50, 8 },  /* 2^100 - 1 */                                                 \
+            { 9, 100, 9 }, /* 2^200 - 1 */                                                 \
+            { 10, 50, 8 }, /* 2^250 - 1 */                                                 \
+            { 11, 2, 0 },  /* 2^252 - 3 */                                                 \
+        };                                                                                 \
+        enum { STEPS = sizeof(chain) / sizeof(chain[0]) };                                 \
+        fe_type value[STEPS + 1][N25519_POW_WAYS], t[N25519_POW_WAYS];                     \
+                                                                                           \
+        for (int j = 0; j < n; j++)                                                        \
+            value[0][j] = f[j];                                                            \
+        for (int i = 0; i < STEPS; i++) {                                                  \
+            for (int j = 0; j < n; j++)                                                    \
+                t[j] = value[chain[i].from][j];                                            \
+            for (int k = 0; k < chain[i].squarings; k++)                                   \
+                for (int j = 0; j < n; j++)                                                \
+                    fe_sq(&t[j], &t[j]);                                                   \
+            for (int j = 0; j < n; j++)                                                    \
+                fe_mul(&value[i + 1][j], &t[j], &value[chain[i].times][j]);                \
+        }                                                                                  \
+        for (int j = 0; j < n; j++)                                                        \
+            h[j] = value[STEPS][j];                                                        \
+    }
+
+/* h[j] = f[j]^((p-5)/8) for j < n <= N25519_POW_WAYS; constant time. */
+typedef void n25519_fe_pow_fn(n25519_fe *h, const n25519_fe *f, int n);
+n25519_fe_pow_fn n25519_fe_pow22523;
 
 /*
- * Square root of a ratio: finds x with v x^2 = u when u/v is a square (then
- * returns 1), otherwise sets x to sqrt(-1) times a root of -u/v or garbage and
- * returns 0.  x is chosen with either sign; callers fix it.  v must be nonzero.
+ * Square roots of ratios, n <= N25519_POW_WAYS at once: for each j, finds
+ * x[j] with v[j] x[j]^2 = u[j] when u[j]/v[j] is a square (then bit j of the
+ * result is set), otherwise sets x[j] to sqrt(-1) times a root of -u/v or
+ * garbage.  x is chosen with either sign; callers fix it.  v[j] must be
+ * nonzero.  pow22523 is n25519_fe_pow22523 or a faster path's (accel.h).
  */
-int n25519_fe_sqrt_ratio(n25519_fe *x, const n25519_fe *u, const n25519_fe *v);
+unsigned n25519_fe_sqrt_ratio(n25519_fe *x, const n25519_fe *u, const n25519_fe *v, int n,
+                              n25519_fe_pow_fn *pow22523);
 
 #endif

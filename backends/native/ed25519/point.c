@@ -1,6 +1,10 @@
 /* Point arithmetic: conversions, the group law, encoding and decoding. */
 #include "point.h"
 
+#include <string.h>
+
+#include "accel.h"
+
 /* ---- constants ---- */
 
 static const n25519_fe BASE_X = { { 0x62d608f25d51a, 0x412a4b4f6592a, 0x75b7171a4b31d,
@@ -194,21 +198,73 @@ void n25519_ge_p2_tobytes_vartime(uint8_t s[32], const n25519_ge_p2 *p)
     encode_xyz(s, &p->X, &p->Y, &p->Z, 1);
 }
 
+/*
+ * Decodes n <= N25519_POW_WAYS encodings with the acceptance of OpenSSL's
+ * ge_frombytes_vartime (point.h), their square roots side by side (field.h);
+ * bit j of the result is set when s[j] decodes.
+ */
+static unsigned decode(n25519_ge_p3 *const *h, const uint8_t *const *s, int n)
+{
+    n25519_fe u[N25519_POW_WAYS], v[N25519_POW_WAYS], x[N25519_POW_WAYS], yy, minus_x;
+    unsigned found;
+
+    for (int j = 0; j < n; j++) {
+        n25519_fe_frombytes(&h[j]->Y, s[j]);
+        n25519_fe_one(&h[j]->Z);
+        n25519_fe_sq(&yy, &h[j]->Y);
+        n25519_fe_sub(&u[j], &yy, &h[j]->Z); /* y^2 - 1 */
+        n25519_fe_mul(&v[j], &yy, &n25519_fe_d);
+        n25519_fe_add(&v[j], &v[j], &h[j]->Z); /* d y^2 + 1, never 0 */
+    }
+    found = n25519_fe_sqrt_ratio(x, u, v, n, n25519_accel_pow22523());
+    for (int j = 0; j < n; j++) {
+        /* With x = 0 the negation is a no-op, so a set sign bit is accepted, as in OpenSSL. */
+        h[j]->X = x[j];
+        n25519_fe_neg(&minus_x, &x[j]);
+        n25519_fe_cmov(&h[j]->X, &minus_x,
+                       n25519_fe_isnegative(&x[j]) ^ ct_mask_bit0(s[j][31] >> 7));
+        n25519_fe_mul(&h[j]->T, &h[j]->X, &h[j]->Y);
+    }
+    return found;
+}
+
+/* Whether s is what n25519_ge_tobytes writes for h, decoded from s. */
+static int is_canonical(const n25519_ge_p3 *h, const uint8_t s[32])
+{
+    uint8_t y[32];
+
+    n25519_fe_tobytes(y, &h->Y);
+    if (memcmp(y, s, 31) != 0 || y[31] != (s[31] & 0x7f))
+        return 0; /* y >= p */
+    return !((s[31] >> 7) && n25519_fe_iszero(&h->X));
+}
+
 int n25519_ge_frombytes(n25519_ge_p3 *h, const uint8_t s[32])
 {
-    n25519_fe u, v, yy, minus_x;
+    return (int)(decode(&h, &s, 1) & 1);
+}
 
-    n25519_fe_frombytes(&h->Y, s);
-    n25519_fe_one(&h->Z);
-    n25519_fe_sq(&yy, &h->Y);
-    n25519_fe_sub(&u, &yy, &h->Z);                /* y^2 - 1 */
-    n25519_fe_mul(&v, &yy, &n25519_fe_d);
-    n25519_fe_add(&v, &v, &h->Z);                 /* d y^2 + 1, never 0 */
-    if (!n25519_fe_sqrt_ratio(&h->X, &u, &v))
-        return 0;
-    /* With x = 0 the negation is a no-op, so a set sign bit is accepted, as in OpenSSL. */
-    n25519_fe_neg(&minus_x, &h->X);
-    n25519_fe_cmov(&h->X, &minus_x, n25519_fe_isnegative(&h->X) ^ ct_mask_bit0(s[31] >> 7));
-    n25519_fe_mul(&h->T, &h->X, &h->Y);
-    return 1;
+int n25519_ge_frombytes_canonical(n25519_ge_p3 *h, const uint8_t s[32])
+{
+    return n25519_ge_frombytes(h, s) && is_canonical(h, s);
+}
+
+unsigned n25519_ge_frombytes_key_and_r(n25519_ge_p3 *a, const uint8_t a_enc[32], n25519_ge_p3 *r,
+                                       const uint8_t r_enc[32])
+{
+    n25519_ge_p3 *const points[2] = { a, r };
+    const uint8_t *const encodings[2] = { a_enc, r_enc };
+    unsigned found = decode(points, encodings, 2);
+
+    if ((found & 2) && !is_canonical(r, r_enc))
+        found &= 1;
+    return found;
+}
+
+int n25519_ge_p2_is_identity(const n25519_ge_p2 *p)
+{
+    n25519_fe y_minus_z;
+
+    n25519_fe_sub(&y_minus_z, &p->Y, &p->Z);
+    return n25519_fe_iszero(&p->X) && n25519_fe_iszero(&y_minus_z);
 }

@@ -91,6 +91,18 @@ void n25519_ge_p2_tobytes_vartime(uint8_t s[32], const n25519_ge_p2 *p);
  * 0 rejected.  Variable time (public keys only).
  */
 int n25519_ge_frombytes(n25519_ge_p3 *h, const uint8_t s[32]);
+/* The same accepting only what n25519_ge_tobytes writes (y < p, no sign on x = 0): R of a signature. */
+int n25519_ge_frombytes_canonical(n25519_ge_p3 *h, const uint8_t s[32]);
+/*
+ * A public key and an R decoded together, their square roots side by side
+ * (field.h): in about the time of one.  Bit 0 of the result is set when the
+ * key decodes, bit 1 when R does.
+ */
+unsigned n25519_ge_frombytes_key_and_r(n25519_ge_p3 *a, const uint8_t a_enc[32], n25519_ge_p3 *r,
+                                       const uint8_t r_enc[32]);
+
+/* 1 for the neutral element (0 : Z : Z); variable time. */
+int n25519_ge_p2_is_identity(const n25519_ge_p2 *p);
 
 /*
  * h = [a]B for a < 2^253 (reduce mod L first).  Constant time: table
@@ -118,9 +130,18 @@ void n25519_ge_vartable_init(n25519_ge_vartable *t, const n25519_ge_p3 *q);
 void n25519_ge_double_scalarmult_vartime(n25519_ge_p2 *r, const uint8_t s[32],
                                          const uint8_t k[32], const n25519_ge_vartable *q);
 
-/* The same with the light table: 253 doublings instead of PIECE. */
 void n25519_ge_lighttable_init(n25519_ge_lighttable *t, const n25519_ge_p3 *q);
-void n25519_ge_double_scalarmult_light(n25519_ge_p2 *r, const uint8_t s[32],
-                                       const uint8_t k[32], const n25519_ge_lighttable *q);
+
+/*
+ * The verification of a key's first use, with its light table: whether
+ * [s]B + [k]Q is the point r_enc encodes (Q = -A), s, k < 2^253.  R is
+ * r_enc decoded (n25519_ge_frombytes_canonical), or NULL to decode it here.
+ * The check is made with half-size multipliers (lattice.h): about 128
+ * doublings, not 253, and no inversion.  Variable time.
+ */
+#define N25519_LIGHT_POINTS 2 /* -A and -R */
+int n25519_ge_verify_light(const uint8_t s[32], const uint8_t k[32],
+                           const n25519_ge_lighttable *neg_a, const uint8_t r_enc[32],
+                           const n25519_ge_p3 *R);
 
 #endif

@@ -278,6 +278,55 @@ static void add_niels_digit(ge64_completed *c, const ge64_niels *tab, int8_t d)
     add_niels(c, &u, &tab[(d < 0 ? -d : d) / 2], d < 0);
 }
 
+static void p3_from_fe(ge64_p3 *r, const n25519_ge_p3 *p)
+{
+    n25519_fe64_from_fe(&r->X, &p->X);
+    n25519_fe64_from_fe(&r->Y, &p->Y);
+    n25519_fe64_from_fe(&r->Z, &p->Z);
+    n25519_fe64_from_fe(&r->T, &p->T);
+}
+
+static void p3_to_cached(ge64_cached *c, const ge64_p3 *p)
+{
+    n25519_fe64_add(&c->YplusX, &p->Y, &p->X);
+    n25519_fe64_sub(&c->YminusX, &p->Y, &p->X);
+    n25519_fe64_add(&c->Z2, &p->Z, &p->Z);
+    n25519_fe64_mul(&c->T2d, &p->T, &n25519_fe64_d2);
+}
+
+static void cached_to_fe(n25519_ge_cached *out, const ge64_cached *c)
+{
+    n25519_fe64_to_fe(&out->YplusX, &c->YplusX);
+    n25519_fe64_to_fe(&out->YminusX, &c->YminusX);
+    n25519_fe64_to_fe(&out->Z2, &c->Z2);
+    n25519_fe64_to_fe(&out->T2d, &c->T2d);
+}
+
+/* The odd multiples as tables.c makes them, in this field; stored with tight limbs (point_ifma.c's need). */
+void n25519_adx_lighttable_init(n25519_ge_lighttable *t, const n25519_ge_p3 *q)
+{
+    ge64_p3 odd, twice;
+    ge64_p2 p;
+    ge64_cached c, twice_cached;
+    ge64_completed sum;
+
+    p3_from_fe(&odd, q);
+    p.X = odd.X;
+    p.Y = odd.Y;
+    p.Z = odd.Z;
+    dbl(&sum, &p);
+    completed_to_p3(&twice, &sum);
+    p3_to_cached(&twice_cached, &twice);
+    for (int i = 0; i < N25519_LIGHT_ENTRIES; i++) {
+        if (i > 0) {
+            add_cached(&sum, &odd, &twice_cached, 0);
+            completed_to_p3(&odd, &sum);
+        }
+        p3_to_cached(&c, &odd);
+        cached_to_fe(&t->odd[i], &c);
+    }
+}
+
 void n25519_adx_double_scalarmult(n25519_ge_p2 *out, const int8_t (*snaf)[256],
                                   const int8_t (*knaf)[256], int top,
                                   const n25519_ge_niels (*btab)[N25519_BTABLE_ENTRIES],
@@ -307,32 +356,43 @@ void n25519_adx_double_scalarmult(n25519_ge_p2 *out, const int8_t (*snaf)[256],
     p2_to_fe(out, &r);
 }
 
-void n25519_adx_double_scalarmult_light(n25519_ge_p2 *out, const int8_t (*snaf)[256],
-                                        const int8_t knaf[256], int top,
-                                        const n25519_ge_niels (*btab)[N25519_BTABLE_ENTRIES],
-                                        const n25519_ge_cached *atab)
+static void cached_from_fe(ge64_cached *out, const n25519_ge_cached *c)
 {
-    ge64_cached a64[N25519_LIGHT_ENTRIES];
-    ge64_completed c;
+    n25519_fe64_from_fe(&out->YplusX, &c->YplusX);
+    n25519_fe64_from_fe(&out->YminusX, &c->YminusX);
+    n25519_fe64_from_fe(&out->Z2, &c->Z2);
+    n25519_fe64_from_fe(&out->T2d, &c->T2d);
+}
+
+/* c += digit * (odd multiple in cached form), through extended coordinates. */
+static void add_cached_digit(ge64_completed *c, const ge64_cached *tab, int8_t d)
+{
     ge64_p3 u;
+
+    completed_to_p3(&u, c);
+    add_cached(c, &u, &tab[(d < 0 ? -d : d) / 2], d < 0);
+}
+
+void n25519_adx_light_scalarmult(n25519_ge_p2 *out, const int8_t (*snaf)[256],
+                                 const int8_t (*lnaf)[256], const n25519_ge_lighttable *const *ltab,
+                                 int top, const n25519_ge_niels (*btab)[N25519_BTABLE_ENTRIES])
+{
+    ge64_cached tab[N25519_LIGHT_POINTS][N25519_LIGHT_ENTRIES];
+    ge64_completed c;
     ge64_p2 r;
 
     bvar64_init(btab);
-    for (int k = 0; k < N25519_LIGHT_ENTRIES; k++) {
-        n25519_fe64_from_fe(&a64[k].YplusX, &atab[k].YplusX);
-        n25519_fe64_from_fe(&a64[k].YminusX, &atab[k].YminusX);
-        n25519_fe64_from_fe(&a64[k].Z2, &atab[k].Z2);
-        n25519_fe64_from_fe(&a64[k].T2d, &atab[k].T2d);
-    }
+    for (int j = 0; j < N25519_LIGHT_POINTS; j++)
+        for (int k = 0; k < N25519_LIGHT_ENTRIES; k++)
+            cached_from_fe(&tab[j][k], &ltab[j]->odd[k]);
     n25519_fe64_zero(&r.X);
     n25519_fe64_one(&r.Y);
     n25519_fe64_one(&r.Z);
     for (int i = top; i >= 0; i--) {
         dbl(&c, &r);
-        if (knaf[i]) {
-            completed_to_p3(&u, &c);
-            add_cached(&c, &u, &a64[(knaf[i] < 0 ? -knaf[i] : knaf[i]) / 2], knaf[i] < 0);
-        }
+        for (int j = 0; j < N25519_LIGHT_POINTS; j++)
+            if (lnaf[j][i])
+                add_cached_digit(&c, tab[j], lnaf[j][i]);
         /* The pieces of s only reach PIECE + 1 digits: the last stretch of the loop. */
         if (i <= N25519_VERIFY_PIECE)
             for (int j = 0; j < N25519_VERIFY_SPLIT; j++)

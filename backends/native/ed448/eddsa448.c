@@ -165,9 +165,11 @@ int native_ed448_sign(const void *key, const struct edfast_instance *instance,
 }
 
 /* The first verify's step (verify_state.h): decodes A, all the light path needs. */
-static int decode_key(void *key)
+static int decode_key(void *key, void *unused)
 {
     struct native_ed448_key *k = key;
+
+    (void)unused;
 
     return ge448_decode(&k->a, k->pub);
 }
@@ -201,7 +203,7 @@ int native_ed448_verify(const void *key, const struct edfast_instance *instance,
         msg = (const uint8_t *)"";
     if (!sc448_is_canonical(sig + KEY_BYTES))
         return 0;
-    st = edfast_vstate_advance(&k->vstate, k, decode_key, build_tables);
+    st = edfast_vstate_advance(&k->vstate, k, NULL, decode_key, build_tables);
     if (st == EDFAST_VSTATE_BAD || !ge448_decode(&r, sig))
         return 0;
     challenge(&ch, instance, sig, k->pub, msg, msg_len);

@@ -1,0 +1,286 @@
+/*
+ * The short vectors of the lattice {(c0, c1) : c0 = c1 k (mod 8L)} by the
+ * extended Euclidean algorithm on (8L, k), stopped halfway: its remainders
+ * r_i = (-1)^i t_i k (mod 8L) shrink while the multipliers t_i grow, and
+ * where r_i first drops below 2^128, t_i is below 8L / r_(i-1) <= 2^128.
+ * Any two consecutive (r_i, t_i) are a basis of the lattice, so when t_i is
+ * even its neighbours are odd.  Most steps are Lehmer's, on the top bits
+ * of the numbers; the rest are exact divisions.
+ */
+#include "lattice.h"
+
+#include "bytes.h"
+
+/* Unsigned 256-bit numbers, four 64-bit limbs, little endian. */
+typedef struct {
+    uint64_t v[4];
+} u256;
+
+/* A remainder r_i and the magnitude t of its multiplier. */
+struct remainder {
+    u256 r, t;
+};
+
+static const u256 EIGHT_L = { { 0xc09318d2e7ae9f68, 0xa6f7cef517bce6b2, 0, 0x8000000000000000 } };
+
+static int bit_length(const u256 *a)
+{
+    for (int i = 3; i >= 0; i--)
+        if (a->v[i] != 0)
+            return 64 * i + 64 - __builtin_clzll(a->v[i]);
+    return 0;
+}
+
+static int compare(const u256 *a, const u256 *b)
+{
+    for (int i = 3; i >= 0; i--)
+        if (a->v[i] != b->v[i])
+            return a->v[i] < b->v[i] ? -1 : 1;
+    return 0;
+}
+
+/* r = a 2^n for a < 2^(256 - n). */
+static void shift_left(u256 *r, const u256 *a, int n)
+{
+    const int limbs = n / 64, bits = n % 64;
+
+    for (int i = 3; i >= 0; i--) {
+        const uint64_t hi = i >= limbs ? a->v[i - limbs] : 0;
+        const uint64_t lo = i > limbs ? a->v[i - limbs - 1] : 0;
+
+        r->v[i] = bits ? (hi << bits) | (lo >> (64 - bits)) : hi;
+    }
+}
+
+static void add(u256 *r, const u256 *a, const u256 *b)
+{
+    unsigned __int128 acc = 0;
+
+    for (int i = 0; i < 4; i++) {
+        acc += (unsigned __int128)a->v[i] + b->v[i];
+        r->v[i] = (uint64_t)acc;
+        acc >>= 64;
+    }
+}
+
+static void subtract(u256 *r, const u256 *a, const u256 *b)
+{
+    uint64_t borrow = 0;
+
+    for (int i = 0; i < 4; i++) {
+        const uint64_t ai = a->v[i], bi = b->v[i], d = ai - bi;
+
+        r->v[i] = d - borrow;
+        borrow = (ai < bi) | (d < borrow);
+    }
+}
+
+/* n -= q d, for q d <= n. */
+static void subtract_multiple(u256 *n, const u256 *d, uint64_t q)
+{
+    unsigned __int128 product = 0;
+    uint64_t borrow = 0;
+
+    for (int i = 0; i < 4; i++) {
+        const uint64_t ni = n->v[i];
+        uint64_t lo;
+
+        product = (unsigned __int128)d->v[i] * q + (uint64_t)(product >> 64);
+        lo = (uint64_t)product;
+        n->v[i] = ni - lo - borrow;
+        borrow = (ni < lo) | (ni - lo < borrow);
+    }
+}
+
+/* t += q d, for a sum below 2^256. */
+static void add_multiple(u256 *t, const u256 *d, uint64_t q)
+{
+    unsigned __int128 acc = 0;
+
+    for (int i = 0; i < 4; i++) {
+        acc += (unsigned __int128)d->v[i] * q + t->v[i];
+        t->v[i] = (uint64_t)acc;
+        acc >>= 64;
+    }
+}
+
+/* The 128 bits of a at and above bit n, for a < 2^(n + 128). */
+static unsigned __int128 top128(const u256 *a, int n)
+{
+    u256 r;
+
+    for (int i = 0; i < 4; i++) {
+        const int from = i + n / 64;
+        const uint64_t lo = from < 4 ? a->v[from] : 0, hi = from + 1 < 4 ? a->v[from + 1] : 0;
+
+        r.v[i] = n % 64 ? (lo >> (n % 64)) | (hi << (64 - n % 64)) : lo;
+    }
+    return ((unsigned __int128)r.v[1] << 64) | r.v[0];
+}
+
+/*
+ * One step of the algorithm: n (r_(i-1)) becomes r_(i+1) = n mod d, and its
+ * multiplier t_(i-1) + (n div d) t_i, the magnitudes adding because the
+ * signs alternate.  d.r > 0.  The quotient is estimated from the top 64
+ * bits of d (below the true one by at most 4, then corrected); a quotient
+ * of more than 63 bits, which only a k with a very short vector has, is
+ * first brought down by shifted subtractions.
+ */
+static void divide(struct remainder *n, const struct remainder *d)
+{
+    const int divisor_bits = bit_length(&d->r), low = divisor_bits > 64 ? divisor_bits - 64 : 0;
+    u256 shifted;
+    uint64_t q;
+
+    while (bit_length(&n->r) - divisor_bits > 63) {
+        const int shift = bit_length(&n->r) - divisor_bits - 1;
+
+        shift_left(&shifted, &d->r, shift);
+        subtract(&n->r, &n->r, &shifted);
+        shift_left(&shifted, &d->t, shift);
+        add(&n->t, &n->t, &shifted);
+    }
+    /* Rounding d's top bits up keeps the estimate from exceeding the quotient. */
+    q = (uint64_t)(top128(&n->r, low) / (top128(&d->r, low) + (low > 0)));
+    subtract_multiple(&n->r, &d->r, q);
+    add_multiple(&n->t, &d->t, q);
+    while (compare(&n->r, &d->r) >= 0) {
+        subtract(&n->r, &n->r, &d->r);
+        add(&n->t, &n->t, &d->t);
+    }
+}
+
+/* r = a x + b y for a, b of opposite signs (or zero) and a result in [0, 2^256), computed mod 2^256. */
+static void combine(u256 *r, const u256 *x, int64_t a, const u256 *y, int64_t b)
+{
+    u256 ax = { { 0, 0, 0, 0 } }, by = { { 0, 0, 0, 0 } };
+
+    add_multiple(&ax, x, (uint64_t)(a < 0 ? -a : a));
+    add_multiple(&by, y, (uint64_t)(b < 0 ? -b : b));
+    if (a > 0 || b < 0)
+        subtract(r, &ax, &by);
+    else
+        subtract(r, &by, &ax);
+}
+
+/* Euclid's quotients as the 2x2 matrix of several steps: (u, v) -> (a u + b v, c u + d v). */
+struct cofactors {
+    int64_t a, b, c, d;
+};
+
+static int64_t larger_magnitude(int64_t x, int64_t y)
+{
+    x = x < 0 ? -x : x;
+    y = y < 0 ? -y : y;
+    return x > y ? x : y;
+}
+
+/*
+ * Lehmer's algorithm (Knuth, TAOCP 4.5.2, Algorithm L): the steps of
+ * Euclid's algorithm on (u, v) that the top 62 bits of both determine, each
+ * quotient taken only when the bounds (x + a) / (y + c) and (x + b) / (y + d)
+ * agree on it, and only while the remainder certainly stays above 2^128 (the
+ * low bits change it by less than max(|c|, |d|) units of 2^shift), so that
+ * the halfway point is reached by exact steps.  u > v > 2^128.  Returns the
+ * number of steps and their matrix.
+ */
+static int lehmer_steps(struct cofactors *m, const u256 *u, const u256 *v)
+{
+    const int shift = bit_length(u) - 62;
+    const int64_t least = shift >= 129 ? 1 : (int64_t)1 << (129 - shift);
+    int64_t x = (int64_t)top128(u, shift), y = (int64_t)top128(v, shift);
+    int steps = 0;
+
+    *m = (struct cofactors){ 1, 0, 0, 1 };
+    while (y + m->c > 0 && y + m->d > 0 && x + m->a >= 0 && x + m->b >= 0) {
+        const int64_t q = (x + m->a) / (y + m->c);
+        const int64_t c = m->a - q * m->c, d = m->b - q * m->d, remainder = x - q * y;
+
+        if (q != (x + m->b) / (y + m->d) || remainder - larger_magnitude(c, d) < least)
+            break;
+        *m = (struct cofactors){ m->c, m->d, c, d };
+        x = y;
+        y = remainder;
+        steps++;
+    }
+    return steps;
+}
+
+/* The steps of lehmer_steps made on the full numbers: n = r_(i-1), d = r_i become r_(i-1+steps), r_(i+steps). */
+static void apply(struct remainder *n, struct remainder *d, const struct cofactors *m)
+{
+    struct remainder n2 = { .t = { { 0, 0, 0, 0 } } }, d2 = { .t = { { 0, 0, 0, 0 } } };
+
+    combine(&n2.r, &n->r, m->a, &d->r, m->b);
+    combine(&d2.r, &n->r, m->c, &d->r, m->d);
+    add_multiple(&n2.t, &n->t, (uint64_t)(m->a < 0 ? -m->a : m->a));
+    add_multiple(&n2.t, &d->t, (uint64_t)(m->b < 0 ? -m->b : m->b));
+    add_multiple(&d2.t, &n->t, (uint64_t)(m->c < 0 ? -m->c : m->c));
+    add_multiple(&d2.t, &d->t, (uint64_t)(m->d < 0 ? -m->d : m->d));
+    *n = n2;
+    *d = d2;
+}
+
+/* The loop length a candidate costs: the longer of its two numbers. */
+static int cost(const struct remainder *c)
+{
+    const int r = bit_length(&c->r), t = bit_length(&c->t);
+
+    return r > t ? r : t;
+}
+
+static void store(uint8_t out[32], const u256 *a)
+{
+    for (int i = 0; i < 4; i++)
+        edfast_store64_le(out + 8 * i, a->v[i]);
+}
+
+int n25519_lattice_split(uint8_t c0[32], uint8_t c1[32], const uint8_t k[32])
+{
+    struct remainder rem[3], first;
+    int prev = 0, cur = 1, index = 0, best, best_index = 0;
+
+    /* r_-1 = 8L with t = 0, r_0 = k with t = 1. */
+    rem[prev].r = EIGHT_L;
+    rem[prev].t = (u256){ { 0, 0, 0, 0 } };
+    for (int i = 0; i < 4; i++)
+        first.r.v[i] = edfast_load64_le(k + 8 * i);
+    first.t = (u256){ { 1, 0, 0, 0 } };
+    rem[cur] = first;
+    while (bit_length(&rem[cur].r) > 128) {
+        struct cofactors m;
+        const int steps = lehmer_steps(&m, &rem[prev].r, &rem[cur].r);
+
+        if (steps > 0) {
+            apply(&rem[prev], &rem[cur], &m);
+            index += steps;
+            continue;
+        }
+        divide(&rem[prev], &rem[cur]);
+        prev ^= cur;
+        cur ^= prev;
+        prev ^= cur;
+        index++;
+    }
+
+    /* (k, 1) always qualifies; the others only with an odd t that leaves c1 < L. */
+    const struct remainder *chosen = &first;
+    best = cost(&first);
+    rem[2] = rem[prev];
+    if (bit_length(&rem[cur].r) > 0)
+        divide(&rem[2], &rem[cur]);
+    const int slots[3] = { prev, cur, 2 };
+    for (int j = 0; j < 3; j++) {
+        const struct remainder *c = &rem[slots[j]];
+
+        if ((c->t.v[0] & 1) && cost(c) <= 252 && cost(c) < best) {
+            chosen = c;
+            best = cost(c);
+            best_index = index - 1 + j;
+        }
+    }
+    store(c0, &chosen->r);
+    store(c1, &chosen->t);
+    /* c0 = (-1)^i r_i when c1 = t_i is made positive. */
+    return (best_index & 1) && bit_length(&chosen->r) > 0;
+}
