@@ -177,16 +177,17 @@ static int64_t larger_magnitude(int64_t x, int64_t y)
 
 /*
  * Lehmer's algorithm (Knuth, TAOCP 4.5.2, Algorithm L): the steps of
- * Euclid's algorithm on (u, v) that the top 62 bits of both determine, each
+ * Euclid's algorithm on (u, v) that the top 61 bits of both determine, each
  * quotient taken only when the bounds (x + a) / (y + c) and (x + b) / (y + d)
  * agree on it, and only while the remainder certainly stays above 2^128 (the
  * low bits change it by less than max(|c|, |d|) units of 2^shift), so that
- * the halfway point is reached by exact steps.  u > v > 2^128.  Returns the
- * number of steps and their matrix.
+ * the halfway point is reached by exact steps.  The cofactors stay below
+ * the first x < 2^61, so no product or sum here leaves int64_t.  u > v >
+ * 2^128.  Returns the number of steps and their matrix.
  */
 static int lehmer_steps(struct cofactors *m, const u256 *u, const u256 *v)
 {
-    const int shift = bit_length(u) - 62;
+    const int shift = bit_length(u) - 61;
     const int64_t least = shift >= 129 ? 1 : (int64_t)1 << (129 - shift);
     int64_t x = (int64_t)top128(u, shift), y = (int64_t)top128(v, shift);
     int steps = 0;
