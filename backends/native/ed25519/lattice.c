@@ -258,9 +258,10 @@ int n25519_lattice_split(uint8_t c0[32], uint8_t c1[32], const uint8_t k[32])
             continue;
         }
         divide(&rem[prev], &rem[cur]);
-        prev ^= cur;
-        cur ^= prev;
-        prev ^= cur;
+        const int next = prev;
+
+        prev = cur;
+        cur = next;
         index++;
     }
 
