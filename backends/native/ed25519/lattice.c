@@ -5,7 +5,7 @@
  * where r_i first drops below 2^128, t_i is below 8L / r_(i-1) <= 2^128.
  * Any two consecutive (r_i, t_i) are a basis of the lattice, so when t_i is
  * even its neighbours are odd.  Most steps are Lehmer's, on the top bits
- * of the numbers; the rest are exact divisions.
+ * of the numbers; the few others are exact divisions.
  */
 #include "lattice.h"
 
@@ -75,23 +75,6 @@ static void subtract(u256 *r, const u256 *a, const u256 *b)
     }
 }
 
-/* n -= q d, for q d <= n. */
-static void subtract_multiple(u256 *n, const u256 *d, uint64_t q)
-{
-    unsigned __int128 product = 0;
-    uint64_t borrow = 0;
-
-    for (int i = 0; i < 4; i++) {
-        const uint64_t ni = n->v[i];
-        uint64_t lo;
-
-        product = (unsigned __int128)d->v[i] * q + (uint64_t)(product >> 64);
-        lo = (uint64_t)product;
-        n->v[i] = ni - lo - borrow;
-        borrow = (ni < lo) | (ni - lo < borrow);
-    }
-}
-
 /* t += q d, for a sum below 2^256. */
 static void add_multiple(u256 *t, const u256 *d, uint64_t q)
 {
@@ -104,49 +87,41 @@ static void add_multiple(u256 *t, const u256 *d, uint64_t q)
     }
 }
 
-/* The 128 bits of a at and above bit n, for a < 2^(n + 128). */
-static unsigned __int128 top128(const u256 *a, int n)
+/* The 64 bits of a at and above bit n, for a < 2^(n + 64). */
+static uint64_t top64(const u256 *a, int n)
 {
-    u256 r;
+    const int limb = n / 64, bits = n % 64;
+    const uint64_t lo = a->v[limb], hi = limb + 1 < 4 ? a->v[limb + 1] : 0;
 
-    for (int i = 0; i < 4; i++) {
-        const int from = i + n / 64;
-        const uint64_t lo = from < 4 ? a->v[from] : 0, hi = from + 1 < 4 ? a->v[from + 1] : 0;
+    return bits ? (lo >> bits) | (hi << (64 - bits)) : lo;
+}
 
-        r.v[i] = n % 64 ? (lo >> (n % 64)) | (hi << (64 - n % 64)) : lo;
-    }
-    return ((unsigned __int128)r.v[1] << 64) | r.v[0];
+/* |x| for |x| < 2^63. */
+static uint64_t magnitude(int64_t x)
+{
+    return (uint64_t)(x < 0 ? -x : x);
 }
 
 /*
- * One step of the algorithm: n (r_(i-1)) becomes r_(i+1) = n mod d, and its
- * multiplier t_(i-1) + (n div d) t_i, the magnitudes adding because the
- * signs alternate.  d.r > 0.  The quotient is estimated from the top 64
- * bits of d (below the true one by at most 4, then corrected); a quotient
- * of more than 63 bits, which only a k with a very short vector has, is
- * first brought down by shifted subtractions.
+ * One exact step of the algorithm, by shifts and subtractions: n (r_(i-1))
+ * becomes r_(i+1) = n mod d, and its multiplier t_(i-1) + (n div d) t_i,
+ * the magnitudes adding because the signs alternate.  d.r > 0.  Only the
+ * steps Lehmer's cannot certify come here, about three a split.
  */
 static void divide(struct remainder *n, const struct remainder *d)
 {
-    const int divisor_bits = bit_length(&d->r), low = divisor_bits > 64 ? divisor_bits - 64 : 0;
+    const int divisor_bits = bit_length(&d->r);
     u256 shifted;
-    uint64_t q;
 
-    while (bit_length(&n->r) - divisor_bits > 63) {
-        const int shift = bit_length(&n->r) - divisor_bits - 1;
+    while (compare(&n->r, &d->r) >= 0) {
+        int shift = bit_length(&n->r) - divisor_bits;
 
         shift_left(&shifted, &d->r, shift);
+        if (compare(&shifted, &n->r) > 0)
+            shift_left(&shifted, &d->r, --shift);
         subtract(&n->r, &n->r, &shifted);
         shift_left(&shifted, &d->t, shift);
         add(&n->t, &n->t, &shifted);
-    }
-    /* Rounding d's top bits up keeps the estimate from exceeding the quotient. */
-    q = (uint64_t)(top128(&n->r, low) / (top128(&d->r, low) + (low > 0)));
-    subtract_multiple(&n->r, &d->r, q);
-    add_multiple(&n->t, &d->t, q);
-    while (compare(&n->r, &d->r) >= 0) {
-        subtract(&n->r, &n->r, &d->r);
-        add(&n->t, &n->t, &d->t);
     }
 }
 
@@ -155,8 +130,8 @@ static void combine(u256 *r, const u256 *x, int64_t a, const u256 *y, int64_t b)
 {
     u256 ax = { { 0, 0, 0, 0 } }, by = { { 0, 0, 0, 0 } };
 
-    add_multiple(&ax, x, (uint64_t)(a < 0 ? -a : a));
-    add_multiple(&by, y, (uint64_t)(b < 0 ? -b : b));
+    add_multiple(&ax, x, magnitude(a));
+    add_multiple(&by, y, magnitude(b));
     if (a > 0 || b < 0)
         subtract(r, &ax, &by);
     else
@@ -170,9 +145,7 @@ struct cofactors {
 
 static int64_t larger_magnitude(int64_t x, int64_t y)
 {
-    x = x < 0 ? -x : x;
-    y = y < 0 ? -y : y;
-    return x > y ? x : y;
+    return (int64_t)(magnitude(x) > magnitude(y) ? magnitude(x) : magnitude(y));
 }
 
 /*
@@ -189,7 +162,7 @@ static int lehmer_steps(struct cofactors *m, const u256 *u, const u256 *v)
 {
     const int shift = bit_length(u) - 61;
     const int64_t least = shift >= 129 ? 1 : (int64_t)1 << (129 - shift);
-    int64_t x = (int64_t)top128(u, shift), y = (int64_t)top128(v, shift);
+    int64_t x = (int64_t)top64(u, shift), y = (int64_t)top64(v, shift);
     int steps = 0;
 
     *m = (struct cofactors){ 1, 0, 0, 1 };
@@ -214,10 +187,10 @@ static void apply(struct remainder *n, struct remainder *d, const struct cofacto
 
     combine(&n2.r, &n->r, m->a, &d->r, m->b);
     combine(&d2.r, &n->r, m->c, &d->r, m->d);
-    add_multiple(&n2.t, &n->t, (uint64_t)(m->a < 0 ? -m->a : m->a));
-    add_multiple(&n2.t, &d->t, (uint64_t)(m->b < 0 ? -m->b : m->b));
-    add_multiple(&d2.t, &n->t, (uint64_t)(m->c < 0 ? -m->c : m->c));
-    add_multiple(&d2.t, &d->t, (uint64_t)(m->d < 0 ? -m->d : m->d));
+    add_multiple(&n2.t, &n->t, magnitude(m->a));
+    add_multiple(&n2.t, &d->t, magnitude(m->b));
+    add_multiple(&d2.t, &n->t, magnitude(m->c));
+    add_multiple(&d2.t, &d->t, magnitude(m->d));
     *n = n2;
     *d = d2;
 }
