@@ -75,9 +75,14 @@ static unsigned probe(void)
     __builtin_cpu_init();
     if (adx && __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("avx2")) {
         available |= 1u << EDFAST_NATIVE_ADX;
+#ifdef EDFAST_IFMA_EMULATED
+        /* the AVX-512 code runs on emulated intrinsics (avx512.h): a test build */
+        available |= 1u << EDFAST_NATIVE_IFMA;
+#else
         if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl")
                 && __builtin_cpu_supports("avx512ifma"))
             available |= 1u << EDFAST_NATIVE_IFMA;
+#endif
     }
 #endif
     return available;

@@ -6,28 +6,78 @@
 include_guard(GLOBAL)
 find_package(OpenSSL 3.0 REQUIRED COMPONENTS Crypto)
 find_package(Threads REQUIRED)
-
-add_library(edfast_native_cpu STATIC
-    ${CMAKE_CURRENT_LIST_DIR}/cpu.c
-    ${CMAKE_CURRENT_LIST_DIR}/ed25519/accel_x86.c
-    ${CMAKE_CURRENT_LIST_DIR}/ed25519/point_ifma.c
-    ${CMAKE_CURRENT_LIST_DIR}/ed25519/point_adx.c
-    ${CMAKE_CURRENT_LIST_DIR}/ed25519/field_adx.c
-    ${CMAKE_CURRENT_LIST_DIR}/ed448/accel_x86.c
-    ${CMAKE_CURRENT_LIST_DIR}/ed448/shake256_avx512.c)
-set_target_properties(edfast_native_cpu PROPERTIES
-    POSITION_INDEPENDENT_CODE ON
-    C_STANDARD 11
-    C_STANDARD_REQUIRED ON
-    C_EXTENSIONS OFF)
-target_include_directories(edfast_native_cpu PUBLIC ${CMAKE_CURRENT_LIST_DIR})
-target_compile_options(edfast_native_cpu PRIVATE -O3 -Wall -Wextra)
-# OpenSSL for OPENSSL_cleanse in the IFMA code; pthreads for the once-made choice.
-target_link_libraries(edfast_native_cpu PUBLIC OpenSSL::Crypto Threads::Threads)
+include(CheckCCompilerFlag)
+include(CheckIncludeFile)
 
 # Lets cpu.c see through valgrind's CPUID, which hides ADX (see there).
-include(CheckIncludeFile)
 check_include_file(valgrind/valgrind.h EDFAST_HAVE_VALGRIND_H)
-if(EDFAST_HAVE_VALGRIND_H)
-  target_compile_definitions(edfast_native_cpu PRIVATE EDFAST_HAVE_VALGRIND_H)
-endif()
+
+# gcc copies the 160-byte 4-way field elements with aligned 64-byte zmm moves
+# wherever it believes a stack slot is 64-byte aligned.  Under ASan's
+# use-after-scope those values live in the ASan frame, which
+# detect_stack_use_after_return moves to a "fake stack" frame that gcc's
+# libasan (12 and 14; LLVM fixed it in compiler-rt, PR 152819) aligns to 32
+# bytes only, so the first such move faults.  Minimal reproducer (gcc 12,
+# -O2 -fsanitize=address, ASAN_OPTIONS=detect_stack_use_after_return=1):
+#
+#   typedef struct { __m256i l[5]; } fe4;
+#   static inline __attribute__((always_inline, target("avx512f,avx512vl")))
+#   fe4 twice(fe4 a) { fe4 r; for (int i = 0; i < 5; i++) r.l[i] = _mm256_add_epi64(a.l[i], a.l[i]); return r; }
+#   __attribute__((noinline)) void opaque(void *p) { memset(p, 1, 1); }
+#   __attribute__((noinline, target("avx512f,avx512vl"))) long long f(long long x, int i)
+#   {
+#       __m512i wide = _mm512_set1_epi64(x);   /* aligns the frame to 64 */
+#       char pad[60000];                        /* a large fake-stack class */
+#       fe4 p;
+#       for (int k = 0; k < 5; k++) p.l[k] = _mm256_set1_epi64x(x + k);
+#       opaque(pad);
+#       p = twice(twice(p));                    /* SEGV: vmovdqa64 to a 32-aligned slot */
+#       return _mm256_extract_epi64(_mm256_add_epi64(p.l[i], _mm512_castsi512_si256(wide)), 0) + pad[0];
+#   }
+#
+# Capping block moves and stores at 32 bytes keeps every stack access at the
+# alignment the runtime gives; the real arithmetic stays 512-bit where the
+# code asks for it.  Outside ASan these copies do not exist (the values live
+# in registers), so the cap costs nothing there.  clang makes no such moves.
+check_c_compiler_flag("-mmove-max=256 -mstore-max=256" EDFAST_HAVE_MOVE_MAX)
+
+# edfast_native_cpu_library(<name> [EMULATION_DIR <dir>]): the library <name>
+# of cpu.c and the x86-64 sources.  With EMULATION_DIR (tests only, see
+# test/ifma_emulation), the AVX-512 code is built against the portable
+# emulation of its intrinsics found there, so the ifma path runs on any
+# x86-64 CPU with the adx path, and under valgrind.
+function(edfast_native_cpu_library name)
+  cmake_parse_arguments(C "" "EMULATION_DIR" "" ${ARGN})
+  set(dir ${CMAKE_CURRENT_FUNCTION_LIST_DIR})
+  # The files that use AVX-512 (the ifma path), named *_ifma.c and *_avx512.c.
+  set(avx512_sources ${dir}/ed25519/point_ifma.c ${dir}/ed448/shake256_avx512.c)
+  add_library(${name} STATIC
+      ${dir}/cpu.c
+      ${dir}/ed25519/accel_x86.c
+      ${dir}/ed25519/point_adx.c
+      ${dir}/ed25519/field_adx.c
+      ${dir}/ed448/accel_x86.c
+      ${avx512_sources})
+  if(EDFAST_HAVE_MOVE_MAX)
+    set_source_files_properties(${avx512_sources} TARGET_DIRECTORY ${name} PROPERTIES
+                                COMPILE_OPTIONS "-mmove-max=256;-mstore-max=256")
+  endif()
+  set_target_properties(${name} PROPERTIES
+      POSITION_INDEPENDENT_CODE ON
+      C_STANDARD 11
+      C_STANDARD_REQUIRED ON
+      C_EXTENSIONS OFF)
+  target_include_directories(${name} PUBLIC ${dir})
+  target_compile_options(${name} PRIVATE -O3 -Wall -Wextra)
+  # OpenSSL for OPENSSL_cleanse in the IFMA code; pthreads for the once-made choice.
+  target_link_libraries(${name} PUBLIC OpenSSL::Crypto Threads::Threads)
+  if(EDFAST_HAVE_VALGRIND_H)
+    target_compile_definitions(${name} PRIVATE EDFAST_HAVE_VALGRIND_H)
+  endif()
+  if(C_EMULATION_DIR)
+    target_compile_definitions(${name} PRIVATE EDFAST_IFMA_EMULATED)
+    target_include_directories(${name} PRIVATE ${C_EMULATION_DIR})
+  endif()
+endfunction()
+
+edfast_native_cpu_library(edfast_native_cpu)

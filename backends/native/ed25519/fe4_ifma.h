@@ -19,9 +19,9 @@
 #error "fe4_ifma.h is x86-64 only"
 #endif
 
-#include <immintrin.h>
+#include "avx512.h"
 
-#define IFMA_TARGET __attribute__((target("avx512f,avx512vl,avx512ifma")))
+#define IFMA_TARGET EDFAST_AVX512_TARGET("avx512f,avx512vl,avx512ifma")
 /* Everything below is small and hot: inline it so no fe4 goes through memory. */
 #define IFMA_INLINE static inline __attribute__((always_inline)) IFMA_TARGET
 

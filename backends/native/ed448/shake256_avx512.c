@@ -21,7 +21,7 @@
 
 #if EDFAST_NATIVE_X86
 
-#include <immintrin.h>
+#include "avx512.h"
 #include "keccak_internal.h"
 
 #define XOR3(x, y, z) _mm_ternarylogic_epi64((x), (y), (z), 0x96)
@@ -107,7 +107,7 @@
  * Permutes s nblocks times (nblocks >= 1); before each permutation, when in
  * is not NULL, XORs the next 136-byte block of in into the rate.
  */
-__attribute__((target("avx512f,avx512vl")))
+EDFAST_AVX512_TARGET("avx512f,avx512vl")
 void n448_keccak_blocks_avx512(uint64_t s[25], const uint8_t *in, size_t nblocks)
 {
     __m128i a0 = LOAD_LANE(s + 0), a1 = LOAD_LANE(s + 1), a2 = LOAD_LANE(s + 2);
