@@ -8,6 +8,7 @@
 #include <openssl/encoder.h>
 #include <openssl/err.h>
 #include <openssl/params.h>
+#include "edfast_names.h"
 #include "edfast_test_util.h"
 
 #ifndef EDFAST_PROVIDER_DIR
@@ -119,8 +120,8 @@ static int query_backends(struct et_env *env)
     char *names[ET_CURVES] = {NULL, NULL};
     OSSL_PARAM params[3];
 
-    params[0] = OSSL_PARAM_construct_utf8_ptr("ed25519-backend", &names[ET_ED25519], 0);
-    params[1] = OSSL_PARAM_construct_utf8_ptr("ed448-backend", &names[ET_ED448], 0);
+    params[0] = OSSL_PARAM_construct_utf8_ptr(EDFAST_PARAM_ED25519_BACKEND, &names[ET_ED25519], 0);
+    params[1] = OSSL_PARAM_construct_utf8_ptr(EDFAST_PARAM_ED448_BACKEND, &names[ET_ED448], 0);
     params[2] = OSSL_PARAM_construct_end();
     if (!OSSL_PROVIDER_get_params(env->edfast, params) || names[0] == NULL || names[1] == NULL) {
         fprintf(stderr, "edfast does not report its backends\n");
@@ -150,7 +151,7 @@ int et_env_open(struct et_env *env, const char *backend)
         setenv("EDFAST_BACKEND", backend, 1);
     else
         unsetenv("EDFAST_BACKEND");
-    env->edfast = OSSL_PROVIDER_load(env->ctx, "edfast");
+    env->edfast = OSSL_PROVIDER_load(env->ctx, EDFAST_PROVIDER_NAME);
     if (saved != NULL)
         setenv("EDFAST_BACKEND", saved, 1);
     else
