@@ -19,12 +19,20 @@
 #             in the plain build instead.  --quick: every differential test with 1000
 #             cases (EDFAST_DIFF_CASES) instead of 10000 / 100000 (minutes each
 #             under ASan).
-#   2. tsan   gcc -fsanitize=thread: hardening_stress (4 threads sharing keys
+#             ASan's fake stack frames are on (detect_stack_use_after_return=1),
+#             as gcc 14's runtime has them by default: the IFMA code must run
+#             under them (backends/native/cpu.cmake).
+#   2. msan   clang -fsanitize=memory: the constant-time tests (test/ct_check.h)
+#             on every native path and the emulated ifma path, the ifma one on
+#             the real AVX-512 instructions that valgrind cannot execute
+#             (reported skipped on a CPU without IFMA), each with its planted-
+#             leak control, which must fail.
+#   3. tsan   gcc -fsanitize=thread: hardening_stress (4 threads sharing keys
 #             and the provider, every backend).  Suppressions:
 #             test/hardening/tsan.supp (libcrypto's own intercepted accesses:
 #             OpenSSL 3.5's DRBG reports a race there, without edfast too).
 #             --quick: 64 iterations per thread and backend, else 512.
-#   3. fuzz   clang -fsanitize=fuzzer,address,undefined (whatever clang the release
+#   4. fuzz   clang -fsanitize=fuzzer,address,undefined (whatever clang the release
 #             has, with its runtime: install-deps.sh installs both): every committed seed
 #             corpus replayed, then each target fuzzed for EDFAST_FUZZ_SECONDS
 #             (30) seconds starting from the corpus, two targets at a time.  New inputs go to
@@ -53,7 +61,7 @@ done
 root=${root:-build-hardening-ci}
 mkdir -p "$root"
 root=$(cd "$root" && pwd)
-parts=${EDFAST_HARDENING_PARTS:-asan tsan fuzz}
+parts=${EDFAST_HARDENING_PARTS:-asan msan tsan fuzz}
 fuzz_seconds=${EDFAST_FUZZ_SECONDS:-30}
 jobs=$(nproc)
 failed=()
@@ -98,8 +106,21 @@ run_asan() {
   cmake --build "$dir" -j"$jobs" --target edfast_c_tests >"$dir.build.log" 2>&1 \
     || { tail -40 "$dir.build.log"; return 1; }
   log "asan: ctest -L '^c\$' (edfast's C tests, test/hardening, the native tests on every path)"
-  ASAN_OPTIONS=detect_leaks=1:strict_string_checks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+  ASAN_OPTIONS=detect_leaks=1:strict_string_checks=1:detect_stack_use_after_return=1 \
+  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
     ctest --test-dir "$dir" -L '^c$' --output-on-failure -j"$jobs" --timeout 900
+}
+
+run_msan() {
+  # clang and libclang-rt-dev (the default clang's runtime) are install-deps.sh's.
+  log "msan: configure and build ($(clang --version | head -1))"
+  local dir=$root/msan
+  configure msan "$dir" || return 1
+  cmake --build "$dir" -j"$jobs" --target edfast_ct_tests >"$dir.build.log" 2>&1 \
+    || { tail -40 "$dir.build.log"; return 1; }
+  log "msan: the constant-time tests and their leak controls"
+  # exitcode: a report must fail the test, never look like a skip (77)
+  MSAN_OPTIONS=exitcode=1 ctest --test-dir "$dir" -R '^native(25519|448)_ct_' --output-on-failure
 }
 
 run_tsan() {

@@ -24,7 +24,12 @@ static inline void native_path_or_skip(void)
                cpu->message);
         exit(cpu->status == EDFAST_NATIVE_LACKING ? ET_SKIP : 1);
     }
+#ifdef EDFAST_IFMA_EMULATED
+    printf("native path: %s (the ifma code on emulated intrinsics)\n",
+           edfast_native_path_name(cpu->path));
+#else
     printf("native path: %s\n", edfast_native_path_name(cpu->path));
+#endif
 }
 
 #endif

@@ -67,6 +67,7 @@ function(native_test_program curve name)
         add_executable(${program}_ifma_emulated ${name}_test.c)
         target_link_libraries(${program}_ifma_emulated PRIVATE edfast_native_ed${curve}_ifma_emulated
                               edfast_test_util OpenSSL::Crypto Threads::Threads)
+        target_compile_definitions(${program}_ifma_emulated PRIVATE EDFAST_IFMA_EMULATED)
         add_dependencies(edfast_c_tests ${program}_ifma_emulated)
     endif()
 endfunction()
@@ -89,13 +90,18 @@ endfunction()
 function(native_ct_tests curve)
     set(program native${curve}_ct)
     native_test_program(${curve} ct)
-    set(runner "")
+    native_test_programs(programs ${curve} ct)
+    add_dependencies(edfast_ct_tests ${programs})
+    # The program by its target name when it runs directly, so that a cross
+    # build runs it through its emulator.
+    set(command ${program})
     set(label c)
     if(EDFAST_RUN_VALGRIND)
-        set(runner ${EDFAST_VALGRIND} --error-exitcode=1 --track-origins=yes -q)
+        set(command ${EDFAST_VALGRIND} --error-exitcode=1 --track-origins=yes -q
+                    $<TARGET_FILE:${program}>)
         set(label valgrind)
     endif()
-    native_path_tests(${program} LABEL ${label} COMMAND ${runner} $<TARGET_FILE:${program}>)
-    native_path_tests(${program}_detects_leak LABEL ${label}
-                      COMMAND ${runner} $<TARGET_FILE:${program}> leak PROPERTIES WILL_FAIL TRUE)
+    native_path_tests(${program} LABEL ${label} COMMAND ${command})
+    native_path_tests(${program}_detects_leak LABEL ${label} COMMAND ${command} leak
+                      PROPERTIES WILL_FAIL TRUE)
 endfunction()
