@@ -1,7 +1,9 @@
-# 32-bit x86 with the host's gcc -m32 (gcc-12-multilib); x86-64 runs the
-# tests itself.  No unsigned __int128: the native backend is left out.  The
-# target's libssl-dev, libssl3 and kernel headers (linux-libc-dev) are unpacked
-# into EDFAST_CROSS_SYSROOT by scripts/cross-test.sh.
+# 32-bit x86 with the host's gcc -m32 (gcc-12-multilib).  No unsigned
+# __int128: the native backend is left out.  The target's libssl-dev, libssl3
+# and kernel headers (linux-libc-dev) are unpacked into EDFAST_CROSS_SYSROOT by
+# scripts/cross-test.sh.  An x86-64 kernel with IA32 emulation runs the tests
+# itself; one without it refuses the ELF (ENOEXEC), and then
+# scripts/cross-test.sh passes EDFAST_CROSS_EMULATOR (qemu-i386-static).
 set(CMAKE_SYSTEM_NAME Linux)
 set(CMAKE_SYSTEM_PROCESSOR i686)
 set(CMAKE_C_COMPILER gcc)
@@ -19,3 +21,13 @@ set(CMAKE_FIND_ROOT_PATH_MODE_PACKAGE ONLY)
 set(CMAKE_C_FLAGS_INIT "-m32 -isystem ${EDFAST_CROSS_SYSROOT}/usr/include/i386-linux-gnu")
 set(CMAKE_SHARED_LINKER_FLAGS_INIT -m32)
 set(CMAKE_EXE_LINKER_FLAGS_INIT -m32)
+
+# The command, with its arguments, that runs this build's programs for CTest
+# (CMAKE_CROSSCOMPILING_EMULATOR; a list, e.g. /usr/bin/qemu-i386-static;-L;/),
+# or empty where the kernel runs them.  A cache variable, so that a later
+# configure with another value (cross-test.sh passes it every time) takes it:
+# the toolchain file is read again on every configure.  It decides alone: the
+# normal variable set here hides any CMAKE_CROSSCOMPILING_EMULATOR left in an
+# old cache, so empty means no emulator.
+set(EDFAST_CROSS_EMULATOR "" CACHE STRING "Runs the i386 test programs (empty: the kernel runs them)")
+set(CMAKE_CROSSCOMPILING_EMULATOR "${EDFAST_CROSS_EMULATOR}")

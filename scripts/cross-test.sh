@@ -5,8 +5,16 @@
 #
 #   aarch64  64-bit ARM, Debian's gcc-aarch64-linux-gnu, tests under qemu-user
 #   s390x    IBM Z, big-endian, gcc-s390x-linux-gnu, tests under qemu-user
-#   i386     32-bit x86, gcc -m32; x86-64 runs the tests itself.  No unsigned
+#   i386     32-bit x86, gcc -m32; the tests run natively where the kernel
+#            executes i386 programs, else under qemu-user.  No unsigned
 #            __int128, so no native backend (left out at configure time).
+#
+# i386's tests: an x86-64 kernel without IA32 emulation refuses 32-bit ELF
+# files (Exec format error), so the script first runs a trivial gcc -m32
+# program.  Where it runs, so do the tests; where it does not, they run under
+# qemu-i386-static (cmake/toolchain-i386.cmake, EDFAST_CROSS_EMULATOR), and
+# EDFAST_CROSS_FORCE_EMULATOR=1 takes that way on any machine, to test it.
+# The script says which way, and why.
 #
 # Installs what it needs with apt-get: the cross gcc, qemu-user-static, the
 # target's libc6 (multiarch: qemu runs with -L /, the loader matching that
@@ -20,7 +28,9 @@
 # ones, not those that run the host's openssl command or valgrind.  The
 # differential tests run EDFAST_CROSS_DIFF_CASES cases each (default 1000;
 # they are ~30x slower under qemu).  Build trees: ${EDFAST_BUILD_DIR:-build}-<arch>.
-# Prints the wall time of each architecture; fails when any test fails.
+# Prints the wall time of each architecture; fails when any test fails, when
+# no test ran, or when a test passed without the line its program ends with
+# (check_ran: a program that did not execute is never a test result).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -76,28 +86,132 @@ make_sysroot() { # arch sysroot
   done
 }
 
+# i386: whether this kernel runs 32-bit x86 programs.  An x86-64 kernel built
+# without IA32 emulation (or booted with ia32_emulation=0) refuses them
+# (ENOEXEC), execvp then hands the file to /bin/sh, and every test "fails" with
+# a shell syntax error.  So a trivial gcc -m32 program (dynamic, like the tests:
+# it needs libc6-i386's loader /lib/ld-linux.so.2) must print its line; where
+# it does not, or EDFAST_CROSS_FORCE_EMULATOR=1 (to try the fallback on any
+# machine), the tests run under qemu-i386-static as aarch64's and s390x's do.
+# Sets i386_emulator: empty, or qemu's command line as a CMake list for
+# EDFAST_CROSS_EMULATOR (cmake/toolchain-i386.cmake).  -L /, as in
+# toolchain-debian-cross.cmake: the loader and libc are the host's multilib
+# ones, whatever qemu's default prefix holds.
+i386_runner() { # logdir
+  local probe=$1/i386-probe out reason qemu
+  i386_emulator=
+  printf '#include <stdio.h>\nint main(void) { puts("i386 probe ran"); return 0; }\n' >"$probe.c"
+  gcc -m32 -o "$probe" "$probe.c" || { echo "cross-test.sh: gcc -m32 cannot link a program" >&2; return 1; }
+  out=$("$probe" 2>&1) || true
+  if [ "${EDFAST_CROSS_FORCE_EMULATOR:-0}" = 1 ]; then
+    reason="EDFAST_CROSS_FORCE_EMULATOR=1"
+  elif [ "$out" = "i386 probe ran" ]; then
+    echo "cross-test.sh: i386 tests run natively: this kernel executes i386 programs"
+    return 0
+  else
+    out=${out%%$'\n'*}
+    reason="this kernel does not execute i386 programs (${out##*: })"
+  fi
+  apt_install qemu-user-static || return 1
+  qemu=$(command -v qemu-i386-static) || { echo "cross-test.sh: no qemu-i386-static" >&2; return 1; }
+  out=$("$qemu" -L / "$probe" 2>&1) || true
+  if [ "$out" != "i386 probe ran" ]; then
+    echo "cross-test.sh: qemu-i386-static cannot run an i386 program either: $out" >&2
+    return 1
+  fi
+  i386_emulator="$qemu;-L;/"
+  echo "cross-test.sh: i386 tests run through qemu-i386-static: $reason"
+}
+
+# A program that did not execute is never counted as a test result: under a
+# wrong emulator (or /bin/true in its place), or where the kernel refuses the
+# ELF, a test can "pass" without having run.  So every test ctest reports as
+# passed must show in its output the summary line its program ends with: the
+# C tests' "<name>: N checks, M failures" (et_finish, test/edfast_test_util.c),
+# the shell tests' "N passed, M failed" (test/exports_test.sh); every test
+# skipped (exit 77) its "SKIPPED: <why>" line.  And at least one test must
+# have passed.  Read from ctest's JUnit report (--output-junit): its status is
+# ctest's verdict, while LastTest.log says "Test Passed." even of a skipped
+# test or a program ctest could not find.
+check_ran() { # arch junit.xml
+  local arch=$1 xml=$2 bad
+  if [ ! -s "$xml" ]; then
+    echo "cross-test.sh: $arch: FAILED: ctest wrote no JUnit report $xml" >&2
+    return 1
+  fi
+  bad=$(awk '
+    function attr(a) {
+      if (!match($0, " " a "=\"[^\"]*\"")) return ""
+      return substr($0, RSTART + length(a) + 3, RLENGTH - length(a) - 4)
+    }
+    function finish() {
+      if (name == "") return
+      if (status == "run") {
+        passed++
+        if (!summary) print "  " name ": passed, but printed no \"N checks, M failures\" or \"N passed, M failed\" line"
+      } else if (status == "notrun" && !skipline) {
+        print "  " name ": not run, and printed no \"SKIPPED:\" line"
+      }
+      name = ""
+    }
+    /^[ \t]*<testcase / { finish(); name = attr("name"); status = attr("status"); summary = skipline = out = 0; next }
+    /^[ \t]*<\/testcase>/ { finish(); next }
+    /<system-out>/ { out = 1; sub(/^[ \t]*<system-out>/, "") }
+    out {
+      if (sub(/<\/system-out>$/, "")) out = 0
+      if ($0 ~ /: [0-9]+ checks, [0-9]+ failures$/ || $0 ~ /^[0-9]+ passed, [0-9]+ failed$/) summary = 1
+      if ($0 ~ /^SKIPPED:/) skipline = 1
+    }
+    END {
+      finish()
+      if (passed == 0) print "  no test passed: nothing ran"
+    }' "$xml")
+  if [ -n "$bad" ]; then
+    printf 'cross-test.sh: %s: FAILED: tests without evidence that their program ran (%s):\n%s\n' \
+      "$arch" "$xml" "$bad" >&2
+    return 1
+  fi
+  echo "cross-test.sh: $arch: every passed test printed its summary line, every skipped one its reason"
+}
+
 run_arch() { # arch
   local arch=$1 dir="$build-$1" sysroot tc da trip log
+  local emulator_arg=()
   da=$(debarch "$arch")
   trip=$(triplet "$arch")
   sysroot=$(pwd)/$dir-sysroot
   log=$(pwd)/$dir-logs
   tc=$(pwd)/cmake/toolchain-$arch.cmake
+  # (errexit does not hold in here: run_arch is called as an if condition.)
   case $arch in
-    i386) apt_install gcc-12-multilib libc6-i386 ;;
-    *) apt_install "gcc-$trip" "libc6-dev-$da-cross" qemu-user-static "libc6:$da" ;;
+    i386)
+      apt_install gcc-12-multilib libc6-i386 || return 1
+      i386_runner "$log" || return 1
+      # Always passed, empty too: a build tree configured the other way
+      # before takes the new value (the toolchain file reads it each time).
+      emulator_arg=(-DEDFAST_CROSS_EMULATOR="$i386_emulator")
+      ;;
+    *) apt_install "gcc-$trip" "libc6-dev-$da-cross" qemu-user-static "libc6:$da" || return 1 ;;
   esac
-  make_sysroot "$arch" "$sysroot"
+  make_sysroot "$arch" "$sysroot" || return 1
   PKG_CONFIG_LIBDIR=$sysroot/usr/lib/$trip/pkgconfig PKG_CONFIG_SYSROOT_DIR=$sysroot \
     cmake -S . -B "$dir" -DCMAKE_TOOLCHAIN_FILE="$tc" -DEDFAST_CROSS_SYSROOT="$sysroot" \
+      "${emulator_arg[@]}" \
       -DCMAKE_BUILD_TYPE=RelWithDebInfo -DEDFAST_WITH_SODIUM=OFF -DEDFAST_WITH_DECAF=OFF \
-      -DEDFAST_WITH_JNI=OFF -DEDFAST_DIFF_CASES="$diff_cases" >"$log/configure.log"
+      -DEDFAST_WITH_JNI=OFF -DEDFAST_DIFF_CASES="$diff_cases" >"$log/configure.log" || return 1
   grep -E 'edfast' "$log/configure.log" || true
   cmake --build "$dir" -j"$jobs" >"$log/build.log" 2>&1 || { tail -30 "$log/build.log"; return 1; }
   # The C tests of the foreign build (label c, test/CMakeLists.txt): not valgrind
   # (it would run on the host, not under qemu), not the host's openssl command,
-  # not Java.
-  ctest --test-dir "$dir" --output-on-failure -j"$jobs" -L '^c$'
+  # not Java.  No test at all is an error, not a pass.  Passed tests' output is
+  # kept whole in the JUnit report (ctest cuts it at 1 kB by default), since
+  # check_ran looks for the line each program ends with.
+  local rc=0 junit=$log/ctest-c.xml
+  rm -f "$junit"
+  ctest --test-dir "$dir" --output-on-failure -j"$jobs" -L '^c$' --no-tests=error \
+    --test-output-size-passed 4194304 --output-junit "$junit" || rc=1
+  check_ran "$arch" "$junit" || rc=1
+  return "$rc"
 }
 
 setup
