@@ -101,73 +101,68 @@ static inline uint64_t emu_madd52hi_lane(uint64_t a, uint64_t b, uint64_t c)
     return a + (uint64_t)(p >> 52);
 }
 
+/*
+ * The lane-wise operations: lane i of the result is expr, computed from lane
+ * i of the operands, which expr names a, b (and c).  Macros because add,
+ * sub, and, andnot, or, xor, madd52 and the shifts, at every width, are the
+ * same loop; only the expression and the vector type (whose size gives the
+ * lane count) differ.  The loop bound is public, and expr is straight-line
+ * arithmetic: no branch or index on lane data.
+ */
+#define EMU_LANEWISE2(name, type, expr) \
+    static inline type name(type va, type vb) \
+    { \
+        type r; \
+\
+        for (size_t i = 0; i < sizeof r.lane / sizeof r.lane[0]; i++) { \
+            uint64_t a = va.lane[i], b = vb.lane[i]; \
+\
+            r.lane[i] = (expr); \
+        } \
+        return r; \
+    }
+
+#define EMU_LANEWISE3(name, type, expr) \
+    static inline type name(type va, type vb, type vc) \
+    { \
+        type r; \
+\
+        for (size_t i = 0; i < sizeof r.lane / sizeof r.lane[0]; i++) { \
+            uint64_t a = va.lane[i], b = vb.lane[i], c = vc.lane[i]; \
+\
+            r.lane[i] = (expr); \
+        } \
+        return r; \
+    }
+
+/* The same over one vector a and an immediate, which expr names n (unsigned). */
+#define EMU_LANEWISE_IMM(name, type, expr) \
+    static inline type name(type va, int imm) \
+    { \
+        unsigned n = (unsigned)imm; \
+        type r; \
+\
+        for (size_t i = 0; i < sizeof r.lane / sizeof r.lane[0]; i++) { \
+            uint64_t a = va.lane[i]; \
+\
+            r.lane[i] = (expr); \
+        } \
+        return r; \
+    }
+
 /* ---- 256-bit ---- */
 
-static inline emu_m256i emu_mm256_add_epi64(emu_m256i a, emu_m256i b)
-{
-    emu_m256i r;
-
-    for (int i = 0; i < 4; i++)
-        r.lane[i] = a.lane[i] + b.lane[i];
-    return r;
-}
-
-static inline emu_m256i emu_mm256_sub_epi64(emu_m256i a, emu_m256i b)
-{
-    emu_m256i r;
-
-    for (int i = 0; i < 4; i++)
-        r.lane[i] = a.lane[i] - b.lane[i];
-    return r;
-}
-
-static inline emu_m256i emu_mm256_and_si256(emu_m256i a, emu_m256i b)
-{
-    emu_m256i r;
-
-    for (int i = 0; i < 4; i++)
-        r.lane[i] = a.lane[i] & b.lane[i];
-    return r;
-}
-
+EMU_LANEWISE2(emu_mm256_add_epi64, emu_m256i, a + b)
+EMU_LANEWISE2(emu_mm256_sub_epi64, emu_m256i, a - b)
+EMU_LANEWISE2(emu_mm256_and_si256, emu_m256i, a & b)
 /* Intel's andnot complements its first operand: ~a & b. */
-static inline emu_m256i emu_mm256_andnot_si256(emu_m256i a, emu_m256i b)
-{
-    emu_m256i r;
-
-    for (int i = 0; i < 4; i++)
-        r.lane[i] = ~a.lane[i] & b.lane[i];
-    return r;
-}
-
-static inline emu_m256i emu_mm256_or_si256(emu_m256i a, emu_m256i b)
-{
-    emu_m256i r;
-
-    for (int i = 0; i < 4; i++)
-        r.lane[i] = a.lane[i] | b.lane[i];
-    return r;
-}
+EMU_LANEWISE2(emu_mm256_andnot_si256, emu_m256i, ~a & b)
+EMU_LANEWISE2(emu_mm256_or_si256, emu_m256i, a | b)
 
 /* Lane i: a + low 52 bits of b[51:0] * c[51:0]. */
-static inline emu_m256i emu_mm256_madd52lo_epu64(emu_m256i a, emu_m256i b, emu_m256i c)
-{
-    emu_m256i r;
-
-    for (int i = 0; i < 4; i++)
-        r.lane[i] = emu_madd52lo_lane(a.lane[i], b.lane[i], c.lane[i]);
-    return r;
-}
-
+EMU_LANEWISE3(emu_mm256_madd52lo_epu64, emu_m256i, emu_madd52lo_lane(a, b, c))
 /* Lane i: a + bits 103:52 of b[51:0] * c[51:0]. */
-static inline emu_m256i emu_mm256_madd52hi_epu64(emu_m256i a, emu_m256i b, emu_m256i c)
-{
-    emu_m256i r;
-
-    for (int i = 0; i < 4; i++)
-        r.lane[i] = emu_madd52hi_lane(a.lane[i], b.lane[i], c.lane[i]);
-    return r;
-}
+EMU_LANEWISE3(emu_mm256_madd52hi_epu64, emu_m256i, emu_madd52hi_lane(a, b, c))
 
 /* Lane i: bit i of k ? b : a; the bits of k above 3 are ignored. */
 static inline emu_m256i emu_mm256_mask_blend_epi64(emu_mmask8 k, emu_m256i a, emu_m256i b)
@@ -194,15 +189,6 @@ static inline emu_m256i emu_mm256_permutexvar_epi64(emu_m256i idx, emu_m256i a)
     return r;
 }
 
-static inline emu_m256i emu_mm256_set1_epi64x(long long a)
-{
-    emu_m256i r;
-
-    for (int i = 0; i < 4; i++)
-        r.lane[i] = (uint64_t)a;
-    return r;
-}
-
 /* Intel order: the last argument goes to lane 0. */
 static inline emu_m256i emu_mm256_set_epi64x(long long e3, long long e2, long long e1,
                                              long long e0)
@@ -210,6 +196,11 @@ static inline emu_m256i emu_mm256_set_epi64x(long long e3, long long e2, long lo
     emu_m256i r = { { (uint64_t)e0, (uint64_t)e1, (uint64_t)e2, (uint64_t)e3 } };
 
     return r;
+}
+
+static inline emu_m256i emu_mm256_set1_epi64x(long long a)
+{
+    return emu_mm256_set_epi64x(a, a, a, a);
 }
 
 static inline emu_m256i emu_mm256_setzero_si256(void)
@@ -223,27 +214,8 @@ static inline emu_m256i emu_mm256_setzero_si256(void)
  * Shifts count as an unsigned immediate: 64 and above give 0, as the
  * instruction does (a C shift by >= 64 would be undefined).
  */
-static inline emu_m256i emu_mm256_slli_epi64(emu_m256i a, int count)
-{
-    unsigned n = (unsigned)count;
-    uint64_t keep = emu_bitmask(n < 64);
-    emu_m256i r;
-
-    for (int i = 0; i < 4; i++)
-        r.lane[i] = (a.lane[i] << (n & 63)) & keep;
-    return r;
-}
-
-static inline emu_m256i emu_mm256_srli_epi64(emu_m256i a, int count)
-{
-    unsigned n = (unsigned)count;
-    uint64_t keep = emu_bitmask(n < 64);
-    emu_m256i r;
-
-    for (int i = 0; i < 4; i++)
-        r.lane[i] = (a.lane[i] >> (n & 63)) & keep;
-    return r;
-}
+EMU_LANEWISE_IMM(emu_mm256_slli_epi64, emu_m256i, (a << (n & 63)) & emu_bitmask(n < 64))
+EMU_LANEWISE_IMM(emu_mm256_srli_epi64, emu_m256i, (a >> (n & 63)) & emu_bitmask(n < 64))
 
 /* Unaligned, like vmovdqu; p need not point to an emu_m256i. */
 static inline void emu_mm256_storeu_si256(void *p, emu_m256i a)
@@ -258,33 +230,10 @@ static inline void emu_mm256_zeroall(void)
 
 /* ---- 512-bit ---- */
 
-static inline emu_m512i emu_mm512_and_si512(emu_m512i a, emu_m512i b)
-{
-    emu_m512i r;
-
-    for (int i = 0; i < 8; i++)
-        r.lane[i] = a.lane[i] & b.lane[i];
-    return r;
-}
-
+EMU_LANEWISE2(emu_mm512_and_si512, emu_m512i, a & b)
 /* ~a & b, as for 256 bits. */
-static inline emu_m512i emu_mm512_andnot_si512(emu_m512i a, emu_m512i b)
-{
-    emu_m512i r;
-
-    for (int i = 0; i < 8; i++)
-        r.lane[i] = ~a.lane[i] & b.lane[i];
-    return r;
-}
-
-static inline emu_m512i emu_mm512_or_si512(emu_m512i a, emu_m512i b)
-{
-    emu_m512i r;
-
-    for (int i = 0; i < 8; i++)
-        r.lane[i] = a.lane[i] | b.lane[i];
-    return r;
-}
+EMU_LANEWISE2(emu_mm512_andnot_si512, emu_m512i, ~a & b)
+EMU_LANEWISE2(emu_mm512_or_si512, emu_m512i, a | b)
 
 /* Lanes 0..3. */
 static inline emu_m256i emu_mm512_castsi512_si256(emu_m512i a)
@@ -351,15 +300,6 @@ static inline emu_m512i emu_mm512_permutex2var_epi64(emu_m512i a, emu_m512i idx,
     return r;
 }
 
-static inline emu_m512i emu_mm512_set1_epi64(long long a)
-{
-    emu_m512i r;
-
-    for (int i = 0; i < 8; i++)
-        r.lane[i] = (uint64_t)a;
-    return r;
-}
-
 /* Intel order: the last argument goes to lane 0. */
 static inline emu_m512i emu_mm512_set_epi64(long long e7, long long e6, long long e5,
                                             long long e4, long long e3, long long e2,
@@ -369,6 +309,11 @@ static inline emu_m512i emu_mm512_set_epi64(long long e7, long long e6, long lon
                       (uint64_t)e4, (uint64_t)e5, (uint64_t)e6, (uint64_t)e7 } };
 
     return r;
+}
+
+static inline emu_m512i emu_mm512_set1_epi64(long long a)
+{
+    return emu_mm512_set_epi64(a, a, a, a, a, a, a, a);
 }
 
 static inline emu_m512i emu_mm512_setzero_si512(void)
@@ -395,28 +340,13 @@ static inline void emu_mm_storel_epi64(void *p, emu_m128i a)
     memcpy(p, &a.lane[0], 8);
 }
 
-static inline emu_m128i emu_mm_xor_si128(emu_m128i a, emu_m128i b)
-{
-    emu_m128i r;
-
-    for (int i = 0; i < 2; i++)
-        r.lane[i] = a.lane[i] ^ b.lane[i];
-    return r;
-}
+EMU_LANEWISE2(emu_mm_xor_si128, emu_m128i, a ^ b)
 
 /*
  * Rotates each lane left by imm mod 64 (vprolq uses the low 6 bits); the
  * right shift is masked too so that imm = 0 shifts by 0, not 64.
  */
-static inline emu_m128i emu_mm_rol_epi64(emu_m128i a, int imm)
-{
-    unsigned n = (unsigned)imm & 63;
-    emu_m128i r;
-
-    for (int i = 0; i < 2; i++)
-        r.lane[i] = (a.lane[i] << n) | (a.lane[i] >> ((64 - n) & 63));
-    return r;
-}
+EMU_LANEWISE_IMM(emu_mm_rol_epi64, emu_m128i, (a << (n & 63)) | (a >> ((64 - n) & 63)))
 
 /*
  * Bitwise: each result bit is bit (a << 2 | b << 1 | c) of imm, for any of

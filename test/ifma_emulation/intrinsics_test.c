@@ -130,59 +130,35 @@ static uint64_t rnd_index(void)
     return (r & 1) ? (r >> 1) & 15 : xorshift();
 }
 
-static REAL __m128i ld128(const uint64_t *p)
-{
-    return _mm_loadu_si128((const __m128i *)(const void *)p);
-}
+/*
+ * Loads and stores of lanes from and to arrays of uint64_t: ld<bits> and
+ * st<bits> for the instructions (through an unaligned load or store),
+ * eld<bits> and est<bits> for the emulation.
+ */
+#define VECTOR_IO(mm, bits) \
+    static REAL __m##bits##i ld##bits(const uint64_t *p) \
+    { \
+        return mm##_loadu_si##bits((const void *)p); \
+    } \
+    static REAL void st##bits(uint64_t *p, __m##bits##i v) \
+    { \
+        mm##_storeu_si##bits((void *)p, v); \
+    } \
+    static emu_m##bits##i eld##bits(const uint64_t *p) \
+    { \
+        emu_m##bits##i v; \
+\
+        memcpy(v.lane, p, sizeof v.lane); \
+        return v; \
+    } \
+    static void est##bits(uint64_t *p, emu_m##bits##i v) \
+    { \
+        memcpy(p, v.lane, sizeof v.lane); \
+    }
 
-static REAL void st128(uint64_t *p, __m128i v)
-{
-    _mm_storeu_si128((__m128i *)(void *)p, v);
-}
-
-static REAL __m256i ld256(const uint64_t *p)
-{
-    return _mm256_loadu_si256((const __m256i *)(const void *)p);
-}
-
-static REAL void st256(uint64_t *p, __m256i v)
-{
-    _mm256_storeu_si256((__m256i *)(void *)p, v);
-}
-
-static REAL __m512i ld512(const uint64_t *p)
-{
-    return _mm512_loadu_si512(p);
-}
-
-static REAL void st512(uint64_t *p, __m512i v)
-{
-    _mm512_storeu_si512(p, v);
-}
-
-static emu_m128i e128(const uint64_t *p)
-{
-    emu_m128i v;
-
-    memcpy(v.lane, p, sizeof v.lane);
-    return v;
-}
-
-static emu_m256i e256(const uint64_t *p)
-{
-    emu_m256i v;
-
-    memcpy(v.lane, p, sizeof v.lane);
-    return v;
-}
-
-static emu_m512i e512(const uint64_t *p)
-{
-    emu_m512i v;
-
-    memcpy(v.lane, p, sizeof v.lane);
-    return v;
-}
+VECTOR_IO(_mm, 128)
+VECTOR_IO(_mm256, 256)
+VECTOR_IO(_mm512, 512)
 
 /*
  * Every operation under test, real and emulated, behind one signature:
@@ -191,317 +167,120 @@ static emu_m512i e512(const uint64_t *p)
 typedef void op_fn(uint64_t *r, const uint64_t *a, const uint64_t *b, const uint64_t *c,
                    int imm);
 
-#define UNUSED3 (void)a, (void)b, (void)c, (void)imm
+/*
+ * PAIR(fn, real_stmt, emu_stmt) defines the two op_fn of the intrinsic fn:
+ * real<fn>, compiled for AVX-512, runs real_stmt; wemu<fn> runs emu_stmt.
+ *
+ * In either, V(bits, p) is the bits-wide vector whose lanes are at p: ld<bits>
+ * in real<fn>, eld<bits> in wemu<fn>, told apart by the type of the local
+ * `side`.  So an argument list is written once for both wrappers, and both
+ * always get the same inputs: PAIR_RESULT(fn, bits, (args)) puts fn args and
+ * emu<fn> args, bits wide, into r; PAIR_STORE(fn, (args)) has both store
+ * themselves.
+ */
+struct real_side {
+    int unused;
+};
+struct emu_side {
+    int unused;
+};
 
-#define BINARY(fn, bits) \
+#define V(bits, p) _Generic(side, struct real_side: ld##bits, struct emu_side: eld##bits)(p)
+
+#define PAIR(fn, real_stmt, emu_stmt) \
     static REAL void real##fn(uint64_t *r, const uint64_t *a, const uint64_t *b, \
                               const uint64_t *c, int imm) \
     { \
-        UNUSED3; \
-        st##bits(r, fn(ld##bits(a), ld##bits(b))); \
+        struct real_side side = { 0 }; \
+\
+        (void)r, (void)a, (void)b, (void)c, (void)imm, (void)side; \
+        real_stmt; \
     } \
     static void wemu##fn(uint64_t *r, const uint64_t *a, const uint64_t *b, \
                          const uint64_t *c, int imm) \
     { \
-        emu_m##bits##i v = emu##fn(e##bits(a), e##bits(b)); \
-        UNUSED3; \
-        memcpy(r, v.lane, sizeof v.lane); \
+        struct emu_side side = { 0 }; \
+\
+        (void)r, (void)a, (void)b, (void)c, (void)imm, (void)side; \
+        emu_stmt; \
     }
 
-BINARY(_mm256_add_epi64, 256)
-BINARY(_mm256_sub_epi64, 256)
-BINARY(_mm256_and_si256, 256)
-BINARY(_mm256_andnot_si256, 256)
-BINARY(_mm256_or_si256, 256)
-BINARY(_mm256_permutexvar_epi64, 256)
-BINARY(_mm512_and_si512, 512)
-BINARY(_mm512_andnot_si512, 512)
-BINARY(_mm512_or_si512, 512)
-BINARY(_mm_xor_si128, 128)
+#define PAIR_RESULT(fn, bits, args) PAIR(fn, st##bits(r, fn args), est##bits(r, emu##fn args))
+#define PAIR_STORE(fn, args) PAIR(fn, fn args, emu##fn args)
 
-#define TERNARY(fn, bits) \
-    static REAL void real##fn(uint64_t *r, const uint64_t *a, const uint64_t *b, \
-                              const uint64_t *c, int imm) \
-    { \
-        UNUSED3; \
-        st##bits(r, fn(ld##bits(a), ld##bits(b), ld##bits(c))); \
-    } \
-    static void wemu##fn(uint64_t *r, const uint64_t *a, const uint64_t *b, \
-                         const uint64_t *c, int imm) \
-    { \
-        emu_m##bits##i v = emu##fn(e##bits(a), e##bits(b), e##bits(c)); \
-        UNUSED3; \
-        memcpy(r, v.lane, sizeof v.lane); \
-    }
+/* The 8 lanes at p copied imm bytes into a buffer: unaligned when imm % 8 != 0. */
+static const void *displaced(const uint64_t *p, int imm)
+{
+    static _Alignas(64) unsigned char buf[64 + 8];
 
-TERNARY(_mm256_madd52lo_epu64, 256)
-TERNARY(_mm256_madd52hi_epu64, 256)
-TERNARY(_mm512_permutex2var_epi64, 512)
+    memcpy(buf + imm, p, 64);
+    return buf + imm;
+}
 
-/* fn(vector a, imm), with imm a variable the real intrinsic accepts */
-#define WITH_IMM(fn, bits_in, bits_out) \
-    static REAL void real##fn(uint64_t *r, const uint64_t *a, const uint64_t *b, \
-                              const uint64_t *c, int imm) \
-    { \
-        UNUSED3; \
-        st##bits_out(r, fn(ld##bits_in(a), imm)); \
-    } \
-    static void wemu##fn(uint64_t *r, const uint64_t *a, const uint64_t *b, \
-                         const uint64_t *c, int imm) \
-    { \
-        emu_m##bits_out##i v = emu##fn(e##bits_in(a), imm); \
-        UNUSED3; \
-        memcpy(r, v.lane, sizeof v.lane); \
-    }
+/* r filled with the n bytes at b; returns the address imm bytes into r. */
+static void *prefilled(uint64_t *r, const uint64_t *b, size_t n, int imm)
+{
+    memcpy(r, b, n);
+    return (unsigned char *)r + imm;
+}
 
-WITH_IMM(_mm256_slli_epi64, 256, 256)
-WITH_IMM(_mm256_srli_epi64, 256, 256)
+PAIR_RESULT(_mm256_add_epi64, 256, (V(256, a), V(256, b)))
+PAIR_RESULT(_mm256_sub_epi64, 256, (V(256, a), V(256, b)))
+PAIR_RESULT(_mm256_and_si256, 256, (V(256, a), V(256, b)))
+PAIR_RESULT(_mm256_andnot_si256, 256, (V(256, a), V(256, b)))
+PAIR_RESULT(_mm256_or_si256, 256, (V(256, a), V(256, b)))
+PAIR_RESULT(_mm256_permutexvar_epi64, 256, (V(256, a), V(256, b)))
+PAIR_RESULT(_mm512_and_si512, 512, (V(512, a), V(512, b)))
+PAIR_RESULT(_mm512_andnot_si512, 512, (V(512, a), V(512, b)))
+PAIR_RESULT(_mm512_or_si512, 512, (V(512, a), V(512, b)))
+PAIR_RESULT(_mm_xor_si128, 128, (V(128, a), V(128, b)))
+
+PAIR_RESULT(_mm256_madd52lo_epu64, 256, (V(256, a), V(256, b), V(256, c)))
+PAIR_RESULT(_mm256_madd52hi_epu64, 256, (V(256, a), V(256, b), V(256, c)))
+PAIR_RESULT(_mm512_permutex2var_epi64, 512, (V(512, a), V(512, b), V(512, c)))
+
+/* imm a variable, which the real shifts accept */
+PAIR_RESULT(_mm256_slli_epi64, 256, (V(256, a), imm))
+PAIR_RESULT(_mm256_srli_epi64, 256, (V(256, a), imm))
 
 /* mask_blend(k = imm, a, b) */
-static REAL void real_mm256_mask_blend_epi64(uint64_t *r, const uint64_t *a, const uint64_t *b,
-                                             const uint64_t *c, int imm)
-{
-    UNUSED3;
-    st256(r, _mm256_mask_blend_epi64((__mmask8)imm, ld256(a), ld256(b)));
-}
-
-static void wemu_mm256_mask_blend_epi64(uint64_t *r, const uint64_t *a, const uint64_t *b,
-                                        const uint64_t *c, int imm)
-{
-    emu_m256i v = emu_mm256_mask_blend_epi64((emu_mmask8)imm, e256(a), e256(b));
-
-    UNUSED3;
-    memcpy(r, v.lane, sizeof v.lane);
-}
+PAIR_RESULT(_mm256_mask_blend_epi64, 256, ((uint8_t)imm, V(256, a), V(256, b)))
 
 /* the four lanes of a as the four arguments */
-static REAL void real_mm256_set_epi64x(uint64_t *r, const uint64_t *a, const uint64_t *b,
-                                       const uint64_t *c, int imm)
-{
-    UNUSED3;
-    st256(r, _mm256_set_epi64x((long long)a[3], (long long)a[2], (long long)a[1],
-                               (long long)a[0]));
-}
-
-static void wemu_mm256_set_epi64x(uint64_t *r, const uint64_t *a, const uint64_t *b,
-                                  const uint64_t *c, int imm)
-{
-    emu_m256i v = emu_mm256_set_epi64x((long long)a[3], (long long)a[2], (long long)a[1],
-                                       (long long)a[0]);
-
-    UNUSED3;
-    memcpy(r, v.lane, sizeof v.lane);
-}
+PAIR_RESULT(_mm256_set_epi64x, 256, ((long long)a[3], (long long)a[2], (long long)a[1],
+                                     (long long)a[0]))
 
 /* the first argument in lane 6, the next in lane 3, ...: order matters */
-static REAL void real_mm512_set_epi64(uint64_t *r, const uint64_t *a, const uint64_t *b,
-                                      const uint64_t *c, int imm)
-{
-    UNUSED3;
-    st512(r, _mm512_set_epi64((long long)a[6], (long long)a[3], (long long)a[0],
-                              (long long)a[7], (long long)a[1], (long long)a[5],
-                              (long long)a[2], (long long)a[4]));
-}
+PAIR_RESULT(_mm512_set_epi64, 512, ((long long)a[6], (long long)a[3], (long long)a[0],
+                                    (long long)a[7], (long long)a[1], (long long)a[5],
+                                    (long long)a[2], (long long)a[4]))
 
-static void wemu_mm512_set_epi64(uint64_t *r, const uint64_t *a, const uint64_t *b,
-                                 const uint64_t *c, int imm)
-{
-    emu_m512i v = emu_mm512_set_epi64((long long)a[6], (long long)a[3], (long long)a[0],
-                                      (long long)a[7], (long long)a[1], (long long)a[5],
-                                      (long long)a[2], (long long)a[4]);
-
-    UNUSED3;
-    memcpy(r, v.lane, sizeof v.lane);
-}
-
-static REAL void real_mm256_set1_epi64x(uint64_t *r, const uint64_t *a, const uint64_t *b,
-                                        const uint64_t *c, int imm)
-{
-    UNUSED3;
-    st256(r, _mm256_set1_epi64x((long long)a[0]));
-}
-
-static void wemu_mm256_set1_epi64x(uint64_t *r, const uint64_t *a, const uint64_t *b,
-                                   const uint64_t *c, int imm)
-{
-    emu_m256i v = emu_mm256_set1_epi64x((long long)a[0]);
-
-    UNUSED3;
-    memcpy(r, v.lane, sizeof v.lane);
-}
-
-static REAL void real_mm512_set1_epi64(uint64_t *r, const uint64_t *a, const uint64_t *b,
-                                       const uint64_t *c, int imm)
-{
-    UNUSED3;
-    st512(r, _mm512_set1_epi64((long long)a[0]));
-}
-
-static void wemu_mm512_set1_epi64(uint64_t *r, const uint64_t *a, const uint64_t *b,
-                                  const uint64_t *c, int imm)
-{
-    emu_m512i v = emu_mm512_set1_epi64((long long)a[0]);
-
-    UNUSED3;
-    memcpy(r, v.lane, sizeof v.lane);
-}
-
-static REAL void real_mm256_setzero_si256(uint64_t *r, const uint64_t *a, const uint64_t *b,
-                                          const uint64_t *c, int imm)
-{
-    UNUSED3;
-    st256(r, _mm256_setzero_si256());
-}
-
-static void wemu_mm256_setzero_si256(uint64_t *r, const uint64_t *a, const uint64_t *b,
-                                     const uint64_t *c, int imm)
-{
-    emu_m256i v = emu_mm256_setzero_si256();
-
-    UNUSED3;
-    memcpy(r, v.lane, sizeof v.lane);
-}
-
-static REAL void real_mm512_setzero_si512(uint64_t *r, const uint64_t *a, const uint64_t *b,
-                                          const uint64_t *c, int imm)
-{
-    UNUSED3;
-    st512(r, _mm512_setzero_si512());
-}
-
-static void wemu_mm512_setzero_si512(uint64_t *r, const uint64_t *a, const uint64_t *b,
-                                     const uint64_t *c, int imm)
-{
-    emu_m512i v = emu_mm512_setzero_si512();
-
-    UNUSED3;
-    memcpy(r, v.lane, sizeof v.lane);
-}
-
-static REAL void real_mm512_castsi512_si256(uint64_t *r, const uint64_t *a, const uint64_t *b,
-                                            const uint64_t *c, int imm)
-{
-    UNUSED3;
-    st256(r, _mm512_castsi512_si256(ld512(a)));
-}
-
-static void wemu_mm512_castsi512_si256(uint64_t *r, const uint64_t *a, const uint64_t *b,
-                                       const uint64_t *c, int imm)
-{
-    emu_m256i v = emu_mm512_castsi512_si256(e512(a));
-
-    UNUSED3;
-    memcpy(r, v.lane, sizeof v.lane);
-}
+PAIR_RESULT(_mm256_set1_epi64x, 256, ((long long)a[0]))
+PAIR_RESULT(_mm512_set1_epi64, 512, ((long long)a[0]))
+PAIR_RESULT(_mm256_setzero_si256, 256, ())
+PAIR_RESULT(_mm512_setzero_si512, 512, ())
+PAIR_RESULT(_mm512_castsi512_si256, 256, (V(512, a)))
 
 /* the real one needs a constant: 0 or 1 */
-static REAL void real_mm512_extracti64x4_epi64(uint64_t *r, const uint64_t *a,
-                                               const uint64_t *b, const uint64_t *c, int imm)
-{
-    UNUSED3;
-    st256(r, imm ? _mm512_extracti64x4_epi64(ld512(a), 1)
-                 : _mm512_extracti64x4_epi64(ld512(a), 0));
-}
-
-static void wemu_mm512_extracti64x4_epi64(uint64_t *r, const uint64_t *a, const uint64_t *b,
-                                          const uint64_t *c, int imm)
-{
-    emu_m256i v = emu_mm512_extracti64x4_epi64(e512(a), imm);
-
-    UNUSED3;
-    memcpy(r, v.lane, sizeof v.lane);
-}
+PAIR(_mm512_extracti64x4_epi64,
+     st256(r, imm ? _mm512_extracti64x4_epi64(V(512, a), 1)
+                  : _mm512_extracti64x4_epi64(V(512, a), 0)),
+     est256(r, emu_mm512_extracti64x4_epi64(V(512, a), imm)))
 
 /* a loaded from imm bytes into a buffer (unaligned when imm % 8 != 0) */
-static REAL void real_mm512_loadu_si512(uint64_t *r, const uint64_t *a, const uint64_t *b,
-                                        const uint64_t *c, int imm)
-{
-    unsigned char buf[64 + 8];
-
-    UNUSED3;
-    memcpy(buf + imm, a, 64);
-    st512(r, _mm512_loadu_si512(buf + imm));
-}
-
-static void wemu_mm512_loadu_si512(uint64_t *r, const uint64_t *a, const uint64_t *b,
-                                   const uint64_t *c, int imm)
-{
-    unsigned char buf[64 + 8];
-    emu_m512i v;
-
-    UNUSED3;
-    memcpy(buf + imm, a, 64);
-    v = emu_mm512_loadu_si512(buf + imm);
-    memcpy(r, v.lane, sizeof v.lane);
-}
+PAIR_RESULT(_mm512_loadu_si512, 512, (displaced(a, imm)))
 
 /* maskz_loadu(k = imm, a) */
-static REAL void real_mm512_maskz_loadu_epi64(uint64_t *r, const uint64_t *a,
-                                              const uint64_t *b, const uint64_t *c, int imm)
-{
-    UNUSED3;
-    st512(r, _mm512_maskz_loadu_epi64((__mmask8)imm, a));
-}
-
-static void wemu_mm512_maskz_loadu_epi64(uint64_t *r, const uint64_t *a, const uint64_t *b,
-                                         const uint64_t *c, int imm)
-{
-    emu_m512i v = emu_mm512_maskz_loadu_epi64((emu_mmask8)imm, a);
-
-    UNUSED3;
-    memcpy(r, v.lane, sizeof v.lane);
-}
+PAIR_RESULT(_mm512_maskz_loadu_epi64, 512, ((uint8_t)imm, a))
 
 /* a stored imm bytes into r[0..5], which starts as b: shows what is overwritten */
-static REAL void real_mm256_storeu_si256(uint64_t *r, const uint64_t *a, const uint64_t *b,
-                                         const uint64_t *c, int imm)
-{
-    UNUSED3;
-    memcpy(r, b, 48);
-    _mm256_storeu_si256((__m256i *)(void *)((unsigned char *)r + imm), ld256(a));
-}
-
-static void wemu_mm256_storeu_si256(uint64_t *r, const uint64_t *a, const uint64_t *b,
-                                    const uint64_t *c, int imm)
-{
-    UNUSED3;
-    memcpy(r, b, 48);
-    emu_mm256_storeu_si256((unsigned char *)r + imm, e256(a));
-}
+PAIR_STORE(_mm256_storeu_si256, (prefilled(r, b, 48, imm), V(256, a)))
 
 /* the 8 bytes at imm bytes into a */
-static REAL void real_mm_loadl_epi64(uint64_t *r, const uint64_t *a, const uint64_t *b,
-                                     const uint64_t *c, int imm)
-{
-    UNUSED3;
-    st128(r, _mm_loadl_epi64((const __m128i *)(const void *)((const unsigned char *)a + imm)));
-}
-
-static void wemu_mm_loadl_epi64(uint64_t *r, const uint64_t *a, const uint64_t *b,
-                                const uint64_t *c, int imm)
-{
-    emu_m128i v = emu_mm_loadl_epi64((const unsigned char *)a + imm);
-
-    UNUSED3;
-    memcpy(r, v.lane, sizeof v.lane);
-}
+PAIR_RESULT(_mm_loadl_epi64, 128, ((const void *)((const unsigned char *)a + imm)))
 
 /* a stored imm bytes into r[0..1], which starts as b */
-static REAL void real_mm_storel_epi64(uint64_t *r, const uint64_t *a, const uint64_t *b,
-                                      const uint64_t *c, int imm)
-{
-    UNUSED3;
-    memcpy(r, b, 16);
-    _mm_storel_epi64((__m128i *)(void *)((unsigned char *)r + imm), ld128(a));
-}
-
-static void wemu_mm_storel_epi64(uint64_t *r, const uint64_t *a, const uint64_t *b,
-                                 const uint64_t *c, int imm)
-{
-    UNUSED3;
-    memcpy(r, b, 16);
-    emu_mm_storel_epi64((unsigned char *)r + imm, e128(a));
-}
+PAIR_STORE(_mm_storel_epi64, (prefilled(r, b, 16, imm), V(128, a)))
 
 /*
  * The real rol and ternarylogic need constant immediates: one function per
@@ -537,35 +316,9 @@ static void (*const rol_real[256])(uint64_t *, const uint64_t *) = { HEX256(ROL_
 static void (*const ternlog_real[256])(uint64_t *, const uint64_t *, const uint64_t *,
                                        const uint64_t *) = { HEX256(TERNLOG_PTR) };
 
-static void real_mm_rol_epi64(uint64_t *r, const uint64_t *a, const uint64_t *b,
-                              const uint64_t *c, int imm)
-{
-    UNUSED3;
-    rol_real[imm](r, a);
-}
-
-static void wemu_mm_rol_epi64(uint64_t *r, const uint64_t *a, const uint64_t *b,
-                              const uint64_t *c, int imm)
-{
-    emu_m128i v = emu_mm_rol_epi64(e128(a), imm);
-
-    UNUSED3;
-    memcpy(r, v.lane, sizeof v.lane);
-}
-
-static void real_mm_ternarylogic_epi64(uint64_t *r, const uint64_t *a, const uint64_t *b,
-                                       const uint64_t *c, int imm)
-{
-    ternlog_real[imm](r, a, b, c);
-}
-
-static void wemu_mm_ternarylogic_epi64(uint64_t *r, const uint64_t *a, const uint64_t *b,
-                                       const uint64_t *c, int imm)
-{
-    emu_m128i v = emu_mm_ternarylogic_epi64(e128(a), e128(b), e128(c), imm);
-
-    memcpy(r, v.lane, sizeof v.lane);
-}
+PAIR(_mm_rol_epi64, rol_real[imm](r, a), est128(r, emu_mm_rol_epi64(V(128, a), imm)))
+PAIR(_mm_ternarylogic_epi64, ternlog_real[imm](r, a, b, c),
+     est128(r, emu_mm_ternarylogic_epi64(V(128, a), V(128, b), V(128, c), imm)))
 
 struct op {
     const char *name;
