@@ -10,6 +10,10 @@
 #              Java), then the sanitizer/fuzzing run (scripts/hardening.sh --quick)
 #   no-native  a build without the native backend and its own C suite, so that
 #              the other backends are tested alone
+#   builds     the build types and the compiler the host part does not use: a
+#              Debug tree (gcc) and a Release tree with clang, each with the C
+#              suite (differential tests at 1000 cases) and, for clang, the
+#              valgrind tests (clang has turned selects into branches before)
 #   cross      aarch64 and s390x (big-endian) under qemu, and i386
 #              (scripts/cross-test.sh all)
 #   debian13   the host part again in a Debian 13 chroot (OpenSSL 3.5, JDK 21;
@@ -24,7 +28,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-platforms=${EDFAST_TEST_PLATFORMS:-host no-native cross debian13}
+platforms=${EDFAST_TEST_PLATFORMS:-host no-native builds cross debian13}
 build=${EDFAST_BUILD_DIR:-build}
 start=$(date +%s)
 results=()
@@ -51,11 +55,23 @@ host() {
     bash scripts/hardening.sh --quick "${build}-hardening"
 }
 
-no_native() {
-  cmake -S . -B "${build}-no-native" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-        -DEDFAST_WITH_NATIVE=OFF -DEDFAST_WITH_JNI=OFF &&
-    cmake --build "${build}-no-native" -j"$(nproc)" &&
-    ctest --test-dir "${build}-no-native" --output-on-failure -j"$(nproc)"
+# build_and_test DIR LABEL-REGEX CMAKE-ARGS...: a tree of its own and its tests.
+build_and_test() {
+  local dir=$1 labels=$2
+  shift 2
+  cmake -S . -B "$dir" -DEDFAST_WITH_JNI=OFF -DEDFAST_DIFF_CASES=1000 "$@" &&
+    cmake --build "$dir" -j"$(nproc)" &&
+    ctest --test-dir "$dir" --output-on-failure -j"$(nproc)" -L "$labels"
+}
+
+no_native() { # every test, the differential ones at their own counts
+  build_and_test "${build}-no-native" '.' -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DEDFAST_WITH_NATIVE=OFF -DEDFAST_DIFF_CASES=
+}
+
+builds() {
+  build_and_test "${build}-debug" '^c$' -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_COMPILER=gcc &&
+    build_and_test "${build}-clang" '^(c|valgrind)$' -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER=clang
 }
 
 debian13() {
@@ -64,7 +80,7 @@ debian13() {
     return 0
   fi
   bash scripts/debian-chroot.sh trixie bash -c 'EDFAST_TEST_PLATFORMS=host EDFAST_DIFF_CASES=10000 \
-    EDFAST_HARDENING_PARTS="asan tsan" bash scripts/test.sh && bash scripts/deb-test.sh build'
+    EDFAST_HARDENING_PARTS="asan msan tsan" bash scripts/test.sh && bash scripts/deb-test.sh build'
 }
 
 bash scripts/install-deps.sh
@@ -72,6 +88,7 @@ for platform in $platforms; do
   case "$platform" in
     host) run_part host host "$@" ;;
     no-native) run_part no-native no_native ;;
+    builds) run_part builds builds ;;
     cross) run_part cross bash scripts/cross-test.sh all ;;
     debian13) run_part debian13 debian13 ;;
     *) echo "test.sh: unknown platform '$platform' in EDFAST_TEST_PLATFORMS" >&2; exit 2 ;;
