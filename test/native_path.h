@@ -15,6 +15,17 @@
 #include "cpu.h"
 #include "edfast_test_util.h"
 
+/*
+ * The native differential tests' case count when none is given: 100,000, and
+ * 10,000 for an emulated-ifma twin, whose code the real ifma path (on CPUs
+ * with IFMA) and its other tests cover, and whose run costs CI time.
+ */
+#ifdef EDFAST_IFMA_EMULATED
+#define NATIVE_DIFF_DEFAULT_CASES 10000
+#else
+#define NATIVE_DIFF_DEFAULT_CASES 100000
+#endif
+
 static inline void native_path_or_skip(void)
 {
     const struct edfast_native_cpu *cpu = edfast_native_cpu();

@@ -171,7 +171,7 @@ static void *run(void *arg)
 
 int main(int argc, char **argv)
 {
-    long cases = argc > 1 ? strtol(argv[1], NULL, 10) : 100000;
+    long cases = argc > 1 ? strtol(argv[1], NULL, 10) : NATIVE_DIFF_DEFAULT_CASES;
     uint64_t seedval = argc > 2 ? strtoull(argv[2], NULL, 10) : 5;
     struct job jobs[2] = { { 0, cases / 2, 0, seedval }, { cases / 2, cases - cases / 2, 0, seedval + 1 } };
     pthread_t th;

@@ -9,7 +9,7 @@
  * only up to 4-torsion (R or A moved by a torsion point), which OpenSSL's
  * cofactored check accepts.
  *
- * Usage: native448_diff [cases] (default 100000, or EDFAST_DIFF_CASES); two threads.
+ * Usage: native448_diff [cases] (default NATIVE_DIFF_DEFAULT_CASES, or EDFAST_DIFF_CASES); two threads.
  */
 #include <pthread.h>
 
@@ -356,7 +356,7 @@ int main(int argc, char **argv)
 
     native_path_or_skip();
 
-    total_cases = argc > 1 ? atol(argv[1]) : env ? atol(env) : 100000;
+    total_cases = argc > 1 ? atol(argv[1]) : env ? atol(env) : NATIVE_DIFF_DEFAULT_CASES;
     base_seed = et_seed_or(0xd1ff448);
     for (int t = 0; t < THREADS; t++) {
         w[t] = (struct worker){ t, total_cases * t / THREADS,
