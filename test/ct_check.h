@@ -21,15 +21,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "ct.h" /* CT_MSAN: a MemorySanitizer build */
 #include "edfast_test_util.h"
 
-#if defined(__has_feature)
-#if __has_feature(memory_sanitizer)
-#define CT_CHECK_MSAN 1
-#endif
-#endif
-
-#ifdef CT_CHECK_MSAN
+#ifdef CT_MSAN
 #include <sanitizer/msan_interface.h>
 #define ct_secret(p, n) __msan_allocated_memory((p), (n))
 #define ct_public(p, n) __msan_unpoison((p), (n))

@@ -22,8 +22,10 @@
  */
 #ifdef EDFAST_IFMA_EMULATED
 #define NATIVE_DIFF_DEFAULT_CASES 10000
+#define NATIVE_PATH_NOTE " (the ifma code on emulated intrinsics)"
 #else
 #define NATIVE_DIFF_DEFAULT_CASES 100000
+#define NATIVE_PATH_NOTE ""
 #endif
 
 static inline void native_path_or_skip(void)
@@ -35,12 +37,7 @@ static inline void native_path_or_skip(void)
                cpu->message);
         exit(cpu->status == EDFAST_NATIVE_LACKING ? ET_SKIP : 1);
     }
-#ifdef EDFAST_IFMA_EMULATED
-    printf("native path: %s (the ifma code on emulated intrinsics)\n",
-           edfast_native_path_name(cpu->path));
-#else
-    printf("native path: %s\n", edfast_native_path_name(cpu->path));
-#endif
+    printf("native path: %s%s\n", edfast_native_path_name(cpu->path), NATIVE_PATH_NOTE);
 }
 
 #endif

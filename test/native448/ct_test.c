@@ -21,7 +21,7 @@ int main(int argc, char **argv)
 
     native_path_or_skip();
     ct_checker_or_skip();
-#if defined(CT_CHECK_MSAN) && !defined(EDFAST_IFMA_EMULATED)
+#if defined(CT_MSAN) && !defined(EDFAST_IFMA_EMULATED)
     /*
      * The ifma path's own Ed448 code is the Keccak of shake256_avx512.c,
      * whose vpternlogq MemorySanitizer checks strictly, as if its operands
