@@ -23,6 +23,7 @@ set(CMAKE_C_FLAGS_INIT "-isystem ${EDFAST_CROSS_SYSROOT}/usr/include/${EDFAST_CR
 # -L /: the target's loader and libc are the multiarch libc6:<arch> installed
 # on the host (/usr/<triplet> has a libc whose ld.so does not match it);
 # libssl3 comes from the sysroot.
-find_program(EDFAST_CROSS_QEMU_PROGRAM qemu-${EDFAST_CROSS_QEMU}-static REQUIRED)
+# qemu-user-static's name up to Debian 13; later releases' qemu-user is static.
+find_program(EDFAST_CROSS_QEMU_PROGRAM NAMES qemu-${EDFAST_CROSS_QEMU}-static qemu-${EDFAST_CROSS_QEMU} REQUIRED)
 set(CMAKE_CROSSCOMPILING_EMULATOR ${EDFAST_CROSS_QEMU_PROGRAM} -L /
     -E LD_LIBRARY_PATH=${EDFAST_CROSS_SYSROOT}/usr/lib/${EDFAST_CROSS_TRIPLET})

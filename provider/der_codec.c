@@ -282,6 +282,22 @@ ASN1_SEQUENCE(EDFAST_SPKI) = {
 DECLARE_ASN1_FUNCTIONS(EDFAST_SPKI)
 IMPLEMENT_ASN1_FUNCTIONS(EDFAST_SPKI)
 
+/*
+ * Up to 3.x the count of unused bits lives in the ASN1_STRING's flags; 4.0
+ * made ASN1_STRING opaque and added ASN1_BIT_STRING_get_length for it.
+ */
+static int bit_string_has_unused_bits(const ASN1_BIT_STRING *bits)
+{
+#if OPENSSL_VERSION_MAJOR >= 4
+    size_t length;
+    int unused = 0;
+
+    return ASN1_BIT_STRING_get_length(bits, &length, &unused) != 1 || unused != 0;
+#else
+    return (bits->flags & ASN1_STRING_FLAG_BITS_LEFT) != 0 && (bits->flags & 0x07) != 0;
+#endif
+}
+
 int edfast_key_from_spki_der(const struct edfast_provctx *provctx, enum edfast_curve curve,
                              const unsigned char *der, size_t der_len, struct edfast_key **key)
 {
@@ -309,8 +325,7 @@ int edfast_key_from_spki_der(const struct edfast_provctx *provctx, enum edfast_c
         goto end;
     }
     /* A key is whole octets: a BIT STRING with unused bits is not one. */
-    if ((spki->public_key->flags & ASN1_STRING_FLAG_BITS_LEFT) != 0
-            && (spki->public_key->flags & 0x07) != 0) {
+    if (bit_string_has_unused_bits(spki->public_key)) {
         ERR_raise_data(ERR_LIB_PROV, PROV_R_BAD_ENCODING,
                        "%s SubjectPublicKeyInfo: the key has unused bits",
                        edfast_curve_name(curve));

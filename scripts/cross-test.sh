@@ -16,12 +16,15 @@
 # EDFAST_CROSS_FORCE_EMULATOR=1 takes that way on any machine, to test it.
 # The script says which way, and why.
 #
-# Installs what it needs with apt-get: the cross gcc, qemu-user-static, the
+# Installs what it needs with apt-get, by the names the running release has:
+# the cross gcc, qemu (qemu-user-static up to Debian 13, qemu-user after), the
 # target's libc6 (multiarch: qemu runs with -L /, the loader matching that
-# libc).  The target's libssl-dev and libssl3 are not installed but unpacked
-# into a private sysroot (dpkg -x), since a foreign libssl3 cannot always be
-# co-installed with the host's (bookworm-security has no s390x).  libsodium,
-# libdecaf and Java are left out.
+# libc).  The target's libssl-dev and the libssl it depends on (libssl3,
+# libssl3t64 from Debian 13, libssl4 with OpenSSL 4.0), of the host's
+# libssl-dev version where the mirror has it for that architecture, are not
+# installed but unpacked into a private sysroot (dpkg -x), since a foreign
+# libssl cannot always be co-installed with the host's (bookworm-security has
+# no s390x).  libsodium, libdecaf and Java are left out.
 #
 # Runs the C tests that test the foreign build: the provider's (rfc8032,
 # vectors, differential, api, bad_input, variants, hardening) and the native
@@ -55,6 +58,11 @@ export DEBIAN_FRONTEND=noninteractive
 apt_install() {
   apt-get install -y --no-install-recommends "$@" >/dev/null
 }
+# qemu's user-mode emulators: qemu-user-static up to Debian 13; later
+# releases build qemu-user statically and have no -static package.
+install_qemu() {
+  bash scripts/install-deps.sh 'qemu-user-static|qemu-user' >/dev/null
+}
 
 # Once: the foreign architectures, and the host packages every arch needs.
 setup() {
@@ -71,13 +79,23 @@ setup() {
   apt_install cmake make pkg-config ca-certificates
 }
 
-# The target's libssl (and for i386 its kernel headers) in $sysroot.
+# The target's libssl (and for i386 its kernel headers) in $sysroot: the
+# host's libssl-dev version when the mirror has it for the target (so a host
+# with experimental's OpenSSL 4.0 cross-tests 4.0), else the candidate.
 make_sysroot() { # arch sysroot
-  local arch=$1 sysroot=$2 deb pkgs
+  local arch=$1 sysroot=$2 deb pkgs dev runtime version
   local da
   da=$(debarch "$arch")
-  pkgs="libssl-dev:$da libssl3:$da"
+  dev=libssl-dev:$da
+  version=$(dpkg-query -W -f='${Version}' libssl-dev 2>/dev/null) || version=
+  if [ -n "$version" ] && apt-cache madison "$dev" | grep -q " $version "; then
+    dev="$dev=$version"
+  fi
+  runtime=$(apt-cache depends "$dev" | sed -n 's/^ *Depends: \(libssl[0-9][^: ]*\).*/\1/p' | head -n 1)
+  [ -n "$runtime" ] || { echo "cross-test.sh: $dev depends on no libssl runtime package" >&2; return 1; }
+  pkgs="$dev $runtime:$da${dev#libssl-dev:"$da"}"
   [ "$arch" = i386 ] && pkgs="$pkgs linux-libc-dev:$da"
+  echo "cross-test.sh: $arch's OpenSSL from $pkgs"
   rm -rf "$sysroot" && mkdir -p "$sysroot/debs"
   # shellcheck disable=SC2086 # a list of package names
   (cd "$sysroot/debs" && apt-get download -o APT::Sandbox::User=root $pkgs >/dev/null)
@@ -112,15 +130,16 @@ i386_runner() { # logdir
     out=${out%%$'\n'*}
     reason="this kernel does not execute i386 programs (${out##*: })"
   fi
-  apt_install qemu-user-static || return 1
-  qemu=$(command -v qemu-i386-static) || { echo "cross-test.sh: no qemu-i386-static" >&2; return 1; }
+  install_qemu || return 1
+  qemu=$(command -v qemu-i386-static || command -v qemu-i386) ||
+    { echo "cross-test.sh: no qemu-i386-static or qemu-i386" >&2; return 1; }
   out=$("$qemu" -L / "$probe" 2>&1) || true
   if [ "$out" != "i386 probe ran" ]; then
-    echo "cross-test.sh: qemu-i386-static cannot run an i386 program either: $out" >&2
+    echo "cross-test.sh: $qemu cannot run an i386 program either: $out" >&2
     return 1
   fi
   i386_emulator="$qemu;-L;/"
-  echo "cross-test.sh: i386 tests run through qemu-i386-static: $reason"
+  echo "cross-test.sh: i386 tests run through $qemu: $reason"
 }
 
 # A program that did not execute is never counted as a test result: under a
@@ -185,13 +204,13 @@ run_arch() { # arch
   # (errexit does not hold in here: run_arch is called as an if condition.)
   case $arch in
     i386)
-      apt_install gcc-12-multilib libc6-i386 || return 1
+      apt_install gcc-multilib libc6-i386 || return 1
       i386_runner "$log" || return 1
       # Always passed, empty too: a build tree configured the other way
       # before takes the new value (the toolchain file reads it each time).
       emulator_arg=(-DEDFAST_CROSS_EMULATOR="$i386_emulator")
       ;;
-    *) apt_install "gcc-$trip" "libc6-dev-$da-cross" qemu-user-static "libc6:$da" || return 1 ;;
+    *) { apt_install "gcc-$trip" "libc6-dev-$da-cross" "libc6:$da" && install_qemu; } || return 1 ;;
   esac
   make_sysroot "$arch" "$sysroot" || return 1
   PKG_CONFIG_LIBDIR=$sysroot/usr/lib/$trip/pkgconfig PKG_CONFIG_SYSROOT_DIR=$sysroot \

@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
 # Runs a command on another Debian release, in a chroot made with debootstrap
 # from the Debian mirror: how edfast is built and tested on Debian 13 (trixie,
-# OpenSSL 3.5, JDK 21) and forky (OpenSSL 3.6) from a Debian 12 machine.
-# Run as root.
+# OpenSSL 3.5, JDK 21), forky (OpenSSL 3.6) and sid with experimental's
+# OpenSSL 4.0 from any Debian machine.  Run as root.
 #
 #   bash scripts/debian-chroot.sh RELEASE [COMMAND...]
+#
+# RELEASE is a Debian suite (trixie, forky, sid), or sid-openssl4: sid with
+# openssl and libssl-dev from experimental (OpenSSL 4.0), as a user trying
+# Debian's next OpenSSL would install them.
 #
 # COMMAND runs in a copy of this tree at /src/<this folder's name> inside the
 # chroot (so two checkouts can use one chroot), with ../shared (when present)
@@ -42,6 +46,10 @@ cache=${EDFAST_CHROOT_CACHE:-/var/cache/edfast}
 max_days=${EDFAST_CHROOT_MAX_DAYS:-14}
 root=$cache/$release
 stamp=$root/.edfast-chroot-ready
+case "$release" in
+  sid-openssl4) suite=sid; from_experimental="openssl libssl-dev" ;;
+  *) suite=$release; from_experimental= ;;
+esac
 
 if ! command -v debootstrap >/dev/null 2>&1; then
   bash scripts/install-deps.sh debootstrap
@@ -54,15 +62,27 @@ else
   rm -rf "$root"
   mkdir -p "$cache"
   # An older debootstrap has no script for a newer release: sid's serves.
-  script=/usr/share/debootstrap/scripts/$release
+  script=/usr/share/debootstrap/scripts/$suite
   [ -e "$script" ] || script=/usr/share/debootstrap/scripts/sid
+  log=$cache/$release-debootstrap.log
   debootstrap --variant=minbase --include=ca-certificates,git \
-    "$release" "$root" "$mirror" "$script" >"$cache/$release-debootstrap.log" 2>&1 || {
-      tail -n 20 "$cache/$release-debootstrap.log" >&2
+    "$suite" "$root" "$mirror" "$script" >"$log" 2>&1 || {
+      tail -n 20 "$log" >&2
       echo "debian-chroot: debootstrap $release failed" >&2
       exit 1
     }
   echo 'Acquire::Check-Valid-Until "false";' >"$root/etc/apt/apt.conf.d/99edfast-valid-until"
+  if [ -n "$from_experimental" ]; then
+    echo "deb $mirror experimental main" >"$root/etc/apt/sources.list.d/experimental.list"
+    cp /etc/resolv.conf "$root/etc/resolv.conf"
+    chroot "$root" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin DEBIAN_FRONTEND=noninteractive \
+      sh -c "apt-get update && apt-get install -y --no-install-recommends -t experimental $from_experimental" \
+      >>"$log" 2>&1 || {
+        tail -n 20 "$log" >&2
+        echo "debian-chroot: installing $from_experimental from experimental failed" >&2
+        exit 1
+      }
+  fi
   echo "$release, made $(date -u +%Y-%m-%dT%H:%MZ)" >"$stamp"
 fi
 cp /etc/resolv.conf "$root/etc/resolv.conf"

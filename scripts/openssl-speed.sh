@@ -115,8 +115,10 @@ trace=$(mktemp -d)
 trap 'rm -rf "$trace"' EXIT
 
 # Lines look like: " 253 bits EdDSA (Ed25519)   0.0000s   0.0001s  22802.0   8678.0"
+# (OpenSSL 4.0 prints "EC (Ed25519)" where 3.x printed "EdDSA (Ed25519)").
+speed_line='bits [A-Za-z]+ \((Ed25519|Ed448)\)'
 rates() { # OUTPUT CURVE -> "sign/s verify/s"
-    printf '%s\n' "$1" | awk -v c="($2)" 'index($0, "EdDSA " c) { print $(NF-1), $NF; exit }'
+    printf '%s\n' "$1" | awk -v c="($2)" '/bits [A-Za-z]+ \(Ed/ && index($0, c) { print $(NF-1), $NF; exit }'
 }
 
 # Runs alternate (default, edfast, default, edfast, ...); every rate is kept
@@ -126,13 +128,13 @@ for run in $(seq 1 "$runs"); do
     echo
     echo "== run $run/$runs: openssl speed -seconds $seconds ed25519 ed448, default provider only"
     plain_out=$(run_speed "$plain_conf")
-    printf '%s\n' "$plain_out" | grep -E 'sign/s|EdDSA'
+    printf '%s\n' "$plain_out" | grep -E "sign/s|$speed_line"
 
     echo
     echo "== run $run/$runs: openssl speed -seconds $seconds ed25519 ed448, with edfast (OPENSSL_CONF=$edfast_conf)"
     rm -f "$trace"/ld.*
     edfast_out=$(LD_DEBUG=files LD_DEBUG_OUTPUT=$trace/ld run_speed "$edfast_conf")
-    printf '%s\n' "$edfast_out" | grep -E 'sign/s|EdDSA'
+    printf '%s\n' "$edfast_out" | grep -E "sign/s|$speed_line"
     if ! cat "$trace"/ld.* 2>/dev/null | grep -q "calling init: $module"; then
         echo "$0: the loader did not report $module being loaded by openssl speed" >&2
         exit 1

@@ -18,8 +18,17 @@
 #              (scripts/cross-test.sh all)
 #   debian13   the host part again in a Debian 13 chroot (OpenSSL 3.5, JDK 21;
 #              scripts/debian-chroot.sh), lighter to fit CI's time: differential
-#              tests at 10000 cases, no fuzzing; then the Debian package test
-#              (scripts/deb-test.sh); left out when this machine is Debian 13
+#              tests at 10000 cases, no sanitizers or fuzzing (openssl4 runs
+#              them on the newest compilers); then the Debian package test
+#              (scripts/deb-test.sh)
+#   openssl4   the same in a chroot of Debian sid with experimental's OpenSSL
+#              4.0 (JDK 25, gcc 16, clang 21), with every part of hardening.sh
+#              (fuzzing 10 s per target), and the package test
+# The chroot parts are made (or refreshed) in the background while the first
+# parts run.  A chroot part is left out, with one line saying why, on the
+# release it would run (the host run was that run), and where no chroot can be
+# made: inside a chroot or a container, where unshare cannot give / a mount
+# namespace of its own (a Debian host or CI runs those parts).
 # e.g. EDFAST_TEST_PLATFORMS=host for a quick run.  Forky (OpenSSL 3.6) is run
 # the same way by hand: bash scripts/debian-chroot.sh forky (see README.md).
 # CTEST ARGS go to the host run only.  Any failing part fails the command.
@@ -28,7 +37,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-platforms=${EDFAST_TEST_PLATFORMS:-host no-native builds cross debian13}
+platforms=${EDFAST_TEST_PLATFORMS:-host no-native builds cross debian13 openssl4}
 build=${EDFAST_BUILD_DIR:-build}
 start=$(date +%s)
 results=()
@@ -38,9 +47,14 @@ run_part() { # name command...
   local name=$1 begin
   shift
   begin=$(date +%s)
+  left_out=
   printf '\n===== test.sh: %s\n' "$name"
   if "$@"; then
-    results+=("$name: passed ($(( $(date +%s) - begin ))s)")
+    if [ -n "$left_out" ]; then
+      results+=("$name: left out: $left_out")
+    else
+      results+=("$name: passed ($(( $(date +%s) - begin ))s)")
+    fi
   else
     results+=("$name: FAILED ($(( $(date +%s) - begin ))s)")
     failed=1
@@ -52,7 +66,11 @@ host() {
         -DEDFAST_DIFF_CASES="${EDFAST_DIFF_CASES:-}" &&
     cmake --build "$build" -j"$(nproc)" &&
     ctest --test-dir "$build" --output-on-failure -j"$(nproc)" "$@" &&
-    bash scripts/hardening.sh --quick "${build}-hardening"
+    if [ -n "${EDFAST_HARDENING_PARTS-unset}" ]; then
+      bash scripts/hardening.sh --quick "${build}-hardening"
+    else
+      echo "test.sh: no hardening.sh run (EDFAST_HARDENING_PARTS is empty)"
+    fi
 }
 
 # build_tree DIR TARGET CMAKE-ARGS...: a tree of its own, with TARGET built
@@ -85,23 +103,79 @@ builds() {
     tests_in "${build}-clang" -L '^(c|valgrind)$' -LE '^tools$'
 }
 
-debian13() {
-  if [ "$(. /etc/os-release; echo "${VERSION_CODENAME:-}")" = trixie ]; then
-    echo "this machine is Debian 13: the host run was the Debian 13 run"
+# The chroot parts: part name -> chroot (scripts/debian-chroot.sh) and the
+# command run in it.
+chroot_release() { case $1 in debian13) echo trixie ;; openssl4) echo sid-openssl4 ;; esac; }
+chroot_command() {
+  case $1 in
+    debian13) echo 'EDFAST_TEST_PLATFORMS=host EDFAST_DIFF_CASES=10000 EDFAST_HARDENING_PARTS=' ;;
+    openssl4) echo 'EDFAST_TEST_PLATFORMS=host EDFAST_DIFF_CASES=10000 EDFAST_FUZZ_SECONDS=10' ;;
+  esac
+}
+
+# Why this machine does not run part $1 in a chroot (empty: it does).
+chroot_left_out() {
+  local err
+  case $1 in
+    debian13)
+      [ "$(. /etc/os-release; echo "${VERSION_CODENAME:-}")" != trixie ] ||
+        { echo "this machine is Debian 13: the host part was the Debian 13 run"; return; } ;;
+    openssl4)
+      [ "$(openssl version | sed -n 's/^OpenSSL \([0-9]*\)\..*/\1/p')" -lt 4 ] ||
+        { echo "this machine has OpenSSL 4: the host part was the OpenSSL 4 run"; return; } ;;
+  esac
+  if ! err=$(unshare -m --propagation private true 2>&1); then
+    echo "no chroot can be made here, this machine is itself a chroot or container" \
+      "(unshare -m: ${err##*: }); a Debian host runs this part, as CI does"
+  fi
+}
+
+declare -A chroot_prepared=()
+# Makes or refreshes the chroot, with the packages the tests need, in the
+# background (debootstrap and apt are mostly waiting on the mirror).
+prepare_chroot() { # part
+  local release
+  release=$(chroot_release "$1")
+  bash scripts/debian-chroot.sh "$release" bash scripts/install-deps.sh >"${build}-chroot-$release.log" 2>&1 &
+  chroot_prepared[$1]=$!
+}
+
+chroot_part() { # part
+  local release reason
+  release=$(chroot_release "$1")
+  reason=$(chroot_left_out "$1")
+  if [ -n "$reason" ]; then
+    echo "test.sh: $1 left out: $reason"
+    left_out=$reason
     return 0
   fi
-  bash scripts/debian-chroot.sh trixie bash -c 'EDFAST_TEST_PLATFORMS=host EDFAST_DIFF_CASES=10000 \
-    EDFAST_HARDENING_PARTS="asan msan tsan" bash scripts/test.sh && bash scripts/deb-test.sh build'
+  if ! wait "${chroot_prepared[$1]}"; then
+    tail -n 30 "${build}-chroot-$release.log"
+    echo "test.sh: making the $release chroot failed (${build}-chroot-$release.log)"
+    return 1
+  fi
+  bash scripts/debian-chroot.sh "$release" bash -c \
+    "$(chroot_command "$1") bash scripts/test.sh && bash scripts/deb-test.sh build"
 }
 
 bash scripts/install-deps.sh
+for platform in $platforms; do
+  case "$platform" in
+    debian13 | openssl4)
+      if [ -z "$(chroot_left_out "$platform")" ]; then
+        # (installed here: the chroots are prepared side by side)
+        bash scripts/install-deps.sh debootstrap >/dev/null
+        prepare_chroot "$platform"
+      fi ;;
+  esac
+done
 for platform in $platforms; do
   case "$platform" in
     host) run_part host host "$@" ;;
     no-native) run_part no-native no_native ;;
     builds) run_part builds builds ;;
     cross) run_part cross bash scripts/cross-test.sh all ;;
-    debian13) run_part debian13 debian13 ;;
+    debian13 | openssl4) run_part "$platform" chroot_part "$platform" ;;
     *) echo "test.sh: unknown platform '$platform' in EDFAST_TEST_PLATFORMS" >&2; exit 2 ;;
   esac
 done
