@@ -88,16 +88,31 @@ fi
 cp /etc/resolv.conf "$root/etc/resolv.conf"
 
 # A fresh copy of the tree (what git tracks, plus files it does not ignore),
-# keeping earlier build directories.
+# keeping earlier build directories.  It is unpacked beside the copy; a file
+# of the copy is replaced only where its content differs, and then takes the
+# time of the copying: the file's own time can be older than a build made in
+# the chroot from its earlier content, and make would not rebuild it.
 work=/src/$(basename "$src")
-mkdir -p "$root$work"
-find "$root$work" -mindepth 1 -maxdepth 1 ! -name 'build*' -exec rm -rf {} +
+staging=$root/src/.staging
+rm -rf "$staging" && mkdir -p "$staging" "$root$work"
 if git -C "$src" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
   git -C "$src" ls-files -z --cached --others --exclude-standard |
-    tar -C "$src" --null -T - -cf - | tar -C "$root$work" -xf -
+    tar -C "$src" --null -T - -cf - | tar -C "$staging" -xf -
 else
-  tar -C "$src" --exclude='./build*' -cf - . | tar -C "$root$work" -xf -
+  tar -C "$src" --exclude='./build*' -cf - . | tar -C "$staging" -xf -
 fi
+(cd "$root$work" && find . -path './build*' -prune -o -type f -print0) |
+  while IFS= read -r -d '' file; do
+    [ -e "$staging/$file" ] || rm -f "$root$work/$file"
+  done
+(cd "$staging" && find . -type f -print0) |
+  while IFS= read -r -d '' file; do
+    if ! cmp -s "$staging/$file" "$root$work/$file"; then
+      mkdir -p "$(dirname "$root$work/$file")"
+      cp --preserve=mode "$staging/$file" "$root$work/$file"
+    fi
+  done
+rm -rf "$staging"
 if [ -d "$src/../shared" ] && ! diff -rq "$src/../shared" "$root/src/shared" >/dev/null 2>&1; then
   rm -rf "$root/src/shared"
   cp -a "$src/../shared" "$root/src/shared"
