@@ -42,6 +42,16 @@ echo "deb-test: $(basename "$deb") on $(. /etc/os-release; echo "$PRETTY_NAME"),
 DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$deb" >/dev/null
 modules=$(openssl version -m | sed 's/^MODULESDIR: "\(.*\)"$/\1/')
 [ -f "$modules/edfast.so" ] && ok "edfast.so installed in $modules" || bad "edfast.so not in $modules"
+# The package depends on the package of the libcrypto edfast.so is linked to
+# (libssl3 on Debian 12, libssl3t64 on 13, libssl4 with OpenSSL 4.0).
+libcrypto=$(ldd "$modules/edfast.so" | awk '$1 ~ /^libcrypto\.so/ { print $3 }')
+owner=$(dpkg -S "$(readlink -f "$libcrypto")" 2>/dev/null | cut -d: -f1)
+depends=$(dpkg-deb -f "$deb" Depends)
+if [ -n "$owner" ] && printf '%s\n' "$depends" | tr ',' '\n' | grep -Eq "^ *$owner( |$)"; then
+  ok "depends on $owner, whose $(basename "$libcrypto") edfast.so links"
+else
+  bad "Depends ($depends) lacks the package of $libcrypto (${owner:-not found})"
+fi
 [ -f /etc/ssl/edfast.cnf ] && ok "snippet /etc/ssl/edfast.cnf installed" || bad "no /etc/ssl/edfast.cnf"
 
 # Installed but not enabled: OpenSSL must not load it.
@@ -63,9 +73,10 @@ done
 
 speed_ran() { # config label
   if OPENSSL_CONF=$1 openssl speed -seconds 1 ed25519 ed448 >"$work/speed" 2>&1 &&
-     grep -Eq "EdDSA \(Ed25519\) +[0-9.]+s +[0-9.]+s" "$work/speed" &&
-     grep -Eq "EdDSA \(Ed448\) +[0-9.]+s +[0-9.]+s" "$work/speed"; then
-    ok "openssl speed ed25519 ed448 ($2)"; grep EdDSA "$work/speed" | sed 's/^/    /'
+     grep -Eq "bits (EdDSA|EC) \(Ed25519\) +[0-9.]+s +[0-9.]+s" "$work/speed" &&
+     grep -Eq "bits (EdDSA|EC) \(Ed448\) +[0-9.]+s +[0-9.]+s" "$work/speed"; then
+    # (4.0 names the rows "EC (Ed25519)", 3.x "EdDSA (Ed25519)")
+    ok "openssl speed ed25519 ed448 ($2)"; grep -E "bits (EdDSA|EC) \(Ed" "$work/speed" | sed 's/^/    /'
   else
     bad "openssl speed ed25519 ed448 ($2)"; sed 's/^/    /' "$work/speed"
   fi

@@ -39,7 +39,13 @@ check_include_file(valgrind/valgrind.h EDFAST_HAVE_VALGRIND_H)
 # alignment the runtime gives; the real arithmetic stays 512-bit where the
 # code asks for it.  Outside ASan these copies do not exist (the values live
 # in registers), so the cap costs nothing there.  clang makes no such moves.
-check_c_compiler_flag("-mmove-max=256 -mstore-max=256" EDFAST_HAVE_MOVE_MAX)
+# gcc 16 deprecates -mstore-max (-mmove-max covers stores) and no longer
+# makes these moves (the reproducer passes there without either flag).
+check_c_compiler_flag("-mmove-max=256" EDFAST_HAVE_MOVE_MAX)
+set(edfast_move_max_options -mmove-max=256)
+if(CMAKE_C_COMPILER_ID STREQUAL "GNU" AND CMAKE_C_COMPILER_VERSION VERSION_LESS 16)
+  list(APPEND edfast_move_max_options -mstore-max=256)
+endif()
 
 # edfast_native_cpu_library(<name> [EMULATION_DIR <dir>]): the library <name>
 # of cpu.c and the x86-64 sources.  With EMULATION_DIR (tests only, see
@@ -60,7 +66,7 @@ function(edfast_native_cpu_library name)
       ${avx512_sources})
   if(EDFAST_HAVE_MOVE_MAX)
     set_source_files_properties(${avx512_sources} TARGET_DIRECTORY ${name} PROPERTIES
-                                COMPILE_OPTIONS "-mmove-max=256;-mstore-max=256")
+                                COMPILE_OPTIONS "${edfast_move_max_options}")
   endif()
   set_target_properties(${name} PROPERTIES
       POSITION_INDEPENDENT_CODE ON
