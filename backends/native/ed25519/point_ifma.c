@@ -71,12 +71,21 @@ IFMA_INLINE fe4 dbl4(fe4 p)
     return finish(fe4_blend(fe4_sub(y1, u), y1, FROM_B(0, 0, 1, 1)));
 }
 
+/* The lanes of pos_value, or of neg_value where neg (all ones or zero) is set. */
+IFMA_INLINE __m512i choose512(__m512i neg, __m512i pos_value, __m512i neg_value)
+{
+    return _mm512_or_si512(_mm512_andnot_si512(neg, pos_value), _mm512_and_si512(neg, neg_value));
+}
+
 /*
  * A niels point given as 16 words (ypx = 0..4, ymx = 5..9, xy2d = 10..14,
  * 15 = 0) in two 512-bit vectors, as the addend lanes (y-x, y+x, 1, 2dxy) of
  * madd4, negated where neg (all ones or zero, in every lane) is set: y+x and
  * y-x trade places (a different permutation) and 2dxy becomes 2p - 2dxy.
- * Two limbs are gathered per 512-bit permutation.
+ * Two limbs are gathered per 512-bit permutation.  Both permutations are made
+ * and the sign chooses between their results: a permutation index is never
+ * secret (MemorySanitizer from clang 21 checks vpermt2q's index operand as
+ * strictly as a table index).
  */
 IFMA_INLINE fe4 lanes_from_words(__m512i lo, __m512i hi, __m512i neg)
 {
@@ -87,11 +96,12 @@ IFMA_INLINE fe4 lanes_from_words(__m512i lo, __m512i hi, __m512i neg)
     const __m512i idx_neg_b = _mm512_set_epi64(13, 15, 8, 3, 12, 15, 7, 2);
     const __m512i idx_pos_c = _mm512_set_epi64(15, 15, 15, 15, 14, 15, 4, 9);
     const __m512i idx_neg_c = _mm512_set_epi64(15, 15, 15, 15, 14, 15, 9, 4);
-    const __m512i ia = _mm512_or_si512(_mm512_andnot_si512(neg, idx_pos_a), _mm512_and_si512(neg, idx_neg_a));
-    const __m512i ib = _mm512_or_si512(_mm512_andnot_si512(neg, idx_pos_b), _mm512_and_si512(neg, idx_neg_b));
-    const __m512i ic = _mm512_or_si512(_mm512_andnot_si512(neg, idx_pos_c), _mm512_and_si512(neg, idx_neg_c));
-    const __m512i za = _mm512_permutex2var_epi64(lo, ia, hi);
-    const __m512i zb = _mm512_permutex2var_epi64(lo, ib, hi);
+    const __m512i za = choose512(neg, _mm512_permutex2var_epi64(lo, idx_pos_a, hi),
+                                 _mm512_permutex2var_epi64(lo, idx_neg_a, hi));
+    const __m512i zb = choose512(neg, _mm512_permutex2var_epi64(lo, idx_pos_b, hi),
+                                 _mm512_permutex2var_epi64(lo, idx_neg_b, hi));
+    const __m512i zc = choose512(neg, _mm512_permutex2var_epi64(lo, idx_pos_c, hi),
+                                 _mm512_permutex2var_epi64(lo, idx_neg_c, hi));
     /* lane 3 becomes 2p - xy2d for a negative digit */
     const __m256i sel = _mm256_and_si256(_mm512_castsi512_si256(neg), _mm256_set_epi64x(-1, 0, 0, 0));
     __m256i limbs[5];
@@ -101,7 +111,7 @@ IFMA_INLINE fe4 lanes_from_words(__m512i lo, __m512i hi, __m512i neg)
     limbs[1] = _mm512_extracti64x4_epi64(za, 1);
     limbs[2] = _mm512_castsi512_si256(zb);
     limbs[3] = _mm512_extracti64x4_epi64(zb, 1);
-    limbs[4] = _mm512_castsi512_si256(_mm512_permutex2var_epi64(lo, ic, hi));
+    limbs[4] = _mm512_castsi512_si256(zc);
     /* the constant 1 in lane 2 (limb 0 only) */
     limbs[0] = _mm256_or_si256(limbs[0], _mm256_set_epi64x(0, 1, 0, 0));
     for (int i = 0; i < 5; i++) {
