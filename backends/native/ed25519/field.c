@@ -299,7 +299,7 @@ static void s62_carry(s62 *a)
 /* a += p when a < 0; constant time. */
 static void s62_add_p_if_negative(s62 *a)
 {
-    const int64_t neg = a->v[4] >> 63;
+    const int64_t neg = (int64_t)ct_barrier((uint64_t)(a->v[4] >> 63));
 
     for (int i = 0; i < 5; i++)
         a->v[i] += P62.v[i] & neg;
@@ -333,7 +333,7 @@ static void s62_finish(n25519_fe *h, s62 *d, const s62 *f)
 
     s62_add_p_if_negative(d);
     s62_add_p_if_negative(d);
-    fneg = f->v[4] >> 63;
+    fneg = (int64_t)ct_barrier((uint64_t)(f->v[4] >> 63));
     for (int i = 0; i < 5; i++)
         d->v[i] = (d->v[i] ^ fneg) - fneg;
     s62_carry(d);

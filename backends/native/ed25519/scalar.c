@@ -10,6 +10,7 @@
 #include <openssl/crypto.h>
 
 #include "bytes.h"
+#include "ct.h"
 
 typedef unsigned __int128 u128;
 
@@ -47,7 +48,7 @@ static void cond_sub_l(uint64_t r[5])
         borrow = (uint64_t)(d >> 64) & 1;
     }
     /* borrow = 1 means r < L: keep r. */
-    keep = (uint64_t)0 - borrow;
+    keep = ct_mask_bit0(borrow);
     for (int i = 0; i < 5; i++)
         r[i] = (r[i] & keep) | (t[i] & ~keep);
 }
