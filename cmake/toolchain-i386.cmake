@@ -1,6 +1,6 @@
-# 32-bit x86 with the host's gcc -m32 (gcc-12-multilib).  No unsigned
-# __int128: the native backend is left out.  The target's libssl-dev, libssl3
-# and kernel headers (linux-libc-dev) are unpacked into EDFAST_CROSS_SYSROOT by
+# 32-bit x86 with the host's gcc -m32 (gcc-multilib).  No unsigned
+# __int128: the native backend is left out.  The target's libssl-dev, libcrypto's
+# libraries and kernel headers (linux-libc-dev) are unpacked into EDFAST_CROSS_SYSROOT by
 # scripts/cross-test.sh.  An x86-64 kernel with IA32 emulation runs the tests
 # itself; one without it refuses the ELF (ENOEXEC), and then
 # scripts/cross-test.sh passes EDFAST_CROSS_EMULATOR (qemu-i386-static).
@@ -19,8 +19,12 @@ set(CMAKE_FIND_ROOT_PATH_MODE_INCLUDE ONLY)
 set(CMAKE_FIND_ROOT_PATH_MODE_PACKAGE ONLY)
 # The multiarch directory holds OpenSSL's configuration.h and the kernel's asm/.
 set(CMAKE_C_FLAGS_INIT "-m32 -isystem ${EDFAST_CROSS_SYSROOT}/usr/include/i386-linux-gnu")
-set(CMAKE_SHARED_LINKER_FLAGS_INIT -m32)
-set(CMAKE_EXE_LINKER_FLAGS_INIT -m32)
+# libcrypto's own dependencies (zlib and zstd from OpenSSL 4.0) are in the
+# sysroot too: the linker finds them there, and the programs through their
+# RPATH, which (unlike RUNPATH) also serves the libraries they load.
+set(CMAKE_EXE_LINKER_FLAGS_INIT
+    "-m32 -Wl,-rpath-link,${EDFAST_CROSS_SYSROOT}/usr/lib/i386-linux-gnu -Wl,--disable-new-dtags")
+set(CMAKE_SHARED_LINKER_FLAGS_INIT "${CMAKE_EXE_LINKER_FLAGS_INIT}")
 
 # The command, with its arguments, that runs this build's programs for CTest
 # (CMAKE_CROSSCOMPILING_EMULATOR; a list, e.g. /usr/bin/qemu-i386-static;-L;/),

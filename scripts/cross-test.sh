@@ -22,7 +22,8 @@
 # libc).  The target's libssl-dev and the libssl it depends on (libssl3,
 # libssl3t64 from Debian 13, libssl4 with OpenSSL 4.0), of the host's
 # libssl-dev version where the mirror has it for that architecture, are not
-# installed but unpacked into a private sysroot (dpkg -x), since a foreign
+# installed but unpacked into a private sysroot (dpkg -x), with the libraries
+# libcrypto links besides libc (zlib and zstd with OpenSSL 4.0), since a foreign
 # libssl cannot always be co-installed with the host's (bookworm-security has
 # no s390x).  libsodium, libdecaf and Java are left out.
 #
@@ -94,6 +95,12 @@ make_sysroot() { # arch sysroot
   runtime=$(apt-cache depends "$dev" | sed -n 's/^ *Depends: \(libssl[0-9][^: ]*\).*/\1/p' | head -n 1)
   [ -n "$runtime" ] || { echo "cross-test.sh: $dev depends on no libssl runtime package" >&2; return 1; }
   pkgs="$dev $runtime:$da${dev#libssl-dev:"$da"}"
+  # and the libraries that libcrypto links besides libc (OpenSSL 4.0's:
+  # zlib1g, libzstd1), for the linker (-rpath-link) and the tests
+  for lib in $(apt-cache depends "$runtime:$da${dev#libssl-dev:"$da"}" |
+      sed -n 's/^ *Depends: \([^:< ]*\).*/\1/p' | grep -vx 'libc6\|debconf'); do
+    pkgs="$pkgs $lib:$da"
+  done
   [ "$arch" = i386 ] && pkgs="$pkgs linux-libc-dev:$da"
   echo "cross-test.sh: $arch's OpenSSL from $pkgs"
   rm -rf "$sysroot" && mkdir -p "$sysroot/debs"
