@@ -101,11 +101,23 @@ make_sysroot() { # arch sysroot
       sed -n 's/^ *Depends: \([^:< ]*\).*/\1/p' | grep -vx 'libc6\|debconf'); do
     pkgs="$pkgs $lib:$da"
   done
-  [ "$arch" = i386 ] && pkgs="$pkgs linux-libc-dev:$da"
+  # i386's kernel headers: linux-libc-dev:i386 up to Debian 13; from forky on
+  # linux-libc-dev is Architecture: all, with every architecture's asm/ in the
+  # host's /usr/include, where gcc -m32 looks.
+  if [ "$arch" = i386 ]; then
+    if [ "$(apt-cache show linux-libc-dev | sed -n 's/^Architecture: //p' | head -n 1)" = all ]; then
+      apt_install linux-libc-dev || return 1
+    else
+      pkgs="$pkgs linux-libc-dev:$da"
+    fi
+  fi
   echo "cross-test.sh: $arch's OpenSSL from $pkgs"
   rm -rf "$sysroot" && mkdir -p "$sysroot/debs"
   # shellcheck disable=SC2086 # a list of package names
-  (cd "$sysroot/debs" && apt-get download -o APT::Sandbox::User=root $pkgs >/dev/null)
+  (cd "$sysroot/debs" && apt-get download -o APT::Sandbox::User=root $pkgs >/dev/null) || {
+    echo "cross-test.sh: cannot download $pkgs" >&2
+    return 1
+  }
   for deb in "$sysroot"/debs/*.deb; do
     dpkg -x "$deb" "$sysroot"
   done
