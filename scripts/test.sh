@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds edfast and runs every test: the README's test command and what CI runs
-# (.ci/run).  Run as root on Debian 12, 13 or forky; it installs what is
+# (.ci/run).  Run as root on Debian 12, 13, forky or sid (with or without
+# experimental's OpenSSL 4.0); it installs what is
 # missing with apt-get.
 #
 #   bash scripts/test.sh [CTEST ARGS...]
@@ -23,16 +24,16 @@
 #              (scripts/deb-test.sh)
 #   openssl4   the same in a chroot of Debian sid with experimental's OpenSSL
 #              4.0 (JDK 25, gcc 16, clang 21), with every part of hardening.sh
-#              (fuzzing 10 s per target) and the builds part's clang tree (the
-#              valgrind constant-time tests on clang 21's code), and the
-#              package test
+#              (fuzzing 10 s per target) and the builds part's clang tree with
+#              the native constant-time tests (EDFAST_BUILDS=clang-ct: valgrind
+#              on clang 21's code), and the package test
 # The chroot parts are made (or refreshed) in the background while the first
 # parts run.  A chroot part is left out, with one line saying why, on the
 # release it would run (the host run was that run), and where no chroot can be
 # made: inside a chroot or a container, where unshare cannot give / a mount
 # namespace of its own (a Debian host or CI runs those parts).
 # e.g. EDFAST_TEST_PLATFORMS=host for a quick run.  Forky (OpenSSL 3.6) is run
-# the same way by hand: bash scripts/debian-chroot.sh forky (see README.md).
+# by hand: bash scripts/debian-chroot.sh forky (see README.md).
 # CTEST ARGS go to the host run only.  Any failing part fails the command.
 # EDFAST_DIFF_CASES sets the differential tests' case count (default: theirs,
 # 10000 to 100000); EDFAST_HARDENING_PARTS the parts of hardening.sh.
@@ -98,7 +99,8 @@ no_native() { # every test, the differential ones at their own counts
 
 # The C programs (edfast_c_tests, test/CMakeLists.txt) and their tests; the
 # tools suite's valgrind run is left out, its programs are not among them.
-# EDFAST_BUILDS picks the trees (default: debug clang).
+# EDFAST_BUILDS picks the trees (default: debug clang); clang-ct is the clang
+# tree with the native constant-time tests alone (their programs and valgrind).
 builds() {
   local trees=${EDFAST_BUILDS:-debug clang}
   if [[ " $trees " == *" debug "* ]]; then
@@ -109,6 +111,10 @@ builds() {
     build_tree "${build}-clang" edfast_c_tests -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER=clang &&
       tests_in "${build}-clang" -L '^(c|valgrind)$' -LE '^tools$' || return 1
   fi
+  if [[ " $trees " == *" clang-ct "* ]]; then
+    build_tree "${build}-clang" edfast_ct_tests -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER=clang &&
+      tests_in "${build}-clang" -L '^valgrind$' -R '^native(25519|448)_ct_' || return 1
+  fi
 }
 
 # The chroot parts: part name -> chroot (scripts/debian-chroot.sh) and the
@@ -117,7 +123,7 @@ chroot_release() { case $1 in debian13) echo trixie ;; openssl4) echo sid-openss
 chroot_command() {
   case $1 in
     debian13) echo 'EDFAST_TEST_PLATFORMS=host EDFAST_DIFF_CASES=10000 EDFAST_HARDENING_PARTS=' ;;
-    openssl4) echo 'EDFAST_TEST_PLATFORMS="host builds" EDFAST_BUILDS=clang EDFAST_DIFF_CASES=10000 EDFAST_FUZZ_SECONDS=10' ;;
+    openssl4) echo 'EDFAST_TEST_PLATFORMS="host builds" EDFAST_BUILDS=clang-ct EDFAST_DIFF_CASES=10000 EDFAST_FUZZ_SECONDS=10' ;;
   esac
 }
 
@@ -144,7 +150,8 @@ declare -A chroot_prepared=()
 prepare_chroot() { # part
   local release
   release=$(chroot_release "$1")
-  bash scripts/debian-chroot.sh "$release" bash scripts/install-deps.sh >"${build}-chroot-$release.log" 2>&1 &
+  mkdir -p "${build}-chroot"
+  bash scripts/debian-chroot.sh "$release" bash scripts/install-deps.sh >"${build}-chroot/$release.log" 2>&1 &
   chroot_prepared[$1]=$!
 }
 
@@ -158,8 +165,8 @@ chroot_part() { # part
     return 0
   fi
   if ! wait "${chroot_prepared[$1]}"; then
-    tail -n 30 "${build}-chroot-$release.log"
-    echo "test.sh: making the $release chroot failed (${build}-chroot-$release.log)"
+    tail -n 30 "${build}-chroot/$release.log"
+    echo "test.sh: making the $release chroot failed (${build}-chroot/$release.log)"
     return 1
   fi
   bash scripts/debian-chroot.sh "$release" bash -c \
