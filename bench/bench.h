@@ -109,11 +109,15 @@ double now(void);
 void measure_group(struct impl *impls, size_t nimpls, enum edfast_curve curve, enum op op,
                    const struct job *job);
 /*
- * Multi-thread scaling of EVP sign/verify on one shared key: the default
- * provider's row against edfast's (the EVP row of the given backend), 1 to
- * max_threads threads; prints the tables.
+ * Multi-thread scaling, 1 to max_threads threads, of the default provider's
+ * row against edfast's (edfast_name: "edfast/BACKEND"), for each kind
+ * thread_op_measured names: evp: sign and verify, each thread reusing its
+ * EVP_MD_CTX; evp-fresh: every operation with its own context, as a server's
+ * workers do (keygen with its own EVP_PKEY_CTX, verify-newkey with its own
+ * key object).  Sign and verify share the row's EVP_PKEY.  Prints the tables.
  */
-void measure_threads(struct impl *impls, size_t nimpls, const char *edfast_label,
+int thread_op_measured(enum kind kind, enum op op);
+void measure_threads(struct impl *impls, size_t nimpls, const char *edfast_name,
                      enum edfast_curve curve, const struct job *job, int max_threads);
 
 #endif

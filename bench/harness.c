@@ -207,7 +207,7 @@ void measure_group(struct impl *impls, size_t nimpls, enum edfast_curve curve, e
 }
 
 /* ------------------------------------------------------------------------- */
-/* Multi-thread scaling: EVP sign/verify, one shared EVP_PKEY */
+/* Multi-thread scaling: EVP operations, one shared EVP_PKEY */
 
 struct thread_arg {
     struct impl *im;
@@ -218,15 +218,20 @@ struct thread_arg {
     double elapsed;
 };
 
+/*
+ * An evp: row's thread makes one EVP_MD_CTX and reuses it, as a worker
+ * holding its context does; an evp-fresh: row's operations make their own,
+ * as a server's workers making one per request do.
+ */
 static void *thread_main(void *varg)
 {
     struct thread_arg *a = varg;
-    EVP_MD_CTX *mdctx = EVP_MD_CTX_new();
+    EVP_MD_CTX *mdctx = a->im->kind == KIND_EVP ? EVP_MD_CTX_new() : NULL;
     uint8_t sig[EDFAST_MAX_SIG_BYTES];
     double start, t = 0;
     uint64_t ops = 0;
 
-    if (mdctx == NULL)
+    if (a->im->kind == KIND_EVP && mdctx == NULL)
         die("EVP_MD_CTX_new failed");
     pthread_barrier_wait(a->barrier);
     start = now();
@@ -234,7 +239,9 @@ static void *thread_main(void *varg)
         int k;
 
         for (k = 0; k < 8; k++) {
-            if (a->op == OP_SIGN) {
+            if (mdctx == NULL)
+                run_op(a->im, a->op, a->job, ops);
+            else if (a->op == OP_SIGN) {
                 if (!evp_sign_on(a->im, mdctx, a->job, sig))
                     die("%s %s: EVP sign failed (threads)", curve_names[a->im->curve],
                         a->im->label);
@@ -283,64 +290,90 @@ static double one_thread_scaling(const struct row *one, const struct row *row)
     return one->wall.median > 0 ? row->wall.median / one->wall.median : NAN;
 }
 
-void measure_threads(struct impl *impls, size_t nimpls, const char *edfast_label,
+int thread_op_measured(enum kind kind, enum op op)
+{
+    return kind == KIND_EVP_FRESH || (kind == KIND_EVP && (op == OP_SIGN || op == OP_VERIFY));
+}
+
+/* The pair of rows of one kind: [0] the default provider, [1] edfast's. */
+static int find_pair(struct impl *pair[2], struct impl *impls, size_t nimpls, enum kind kind,
+                     const char *edfast_name)
+{
+    char want[2][64];
+    size_t i;
+    int p;
+
+    snprintf(want[0], sizeof(want[0]), "%s:default", kind_names[kind]);
+    snprintf(want[1], sizeof(want[1]), "%s:%s", kind_names[kind], edfast_name);
+    pair[0] = pair[1] = NULL;
+    for (i = 0; i < nimpls; i++)
+        for (p = 0; p < 2; p++)
+            if (strcmp(impls[i].label, want[p]) == 0)
+                pair[p] = &impls[i];
+    return pair[0] != NULL && pair[1] != NULL;
+}
+
+static void measure_thread_pair(struct impl *pair[2], enum edfast_curve curve, enum op op,
+                                const struct job *job, int max_threads)
+{
+    static double rate[2][MAX_THREADS][MAX_ROUNDS];
+    const size_t msg_len = op == OP_KEYGEN ? 0 : job->len;
+    size_t first_row;
+    int r, t, p;
+
+    /* Warm-up of each pair at the largest thread count. */
+    if (!opt.smoke)
+        for (p = 0; p < 2; p++)
+            run_threads(pair[p], op, job, max_threads);
+    for (r = 0; r < opt.rounds; r++)
+        for (t = 1; t <= max_threads; t++)
+            for (p = 0; p < 2; p++) {
+                int pp = (p + r) % 2;
+
+                rate[pp][t - 1][r] = run_threads(pair[pp], op, job, t);
+            }
+    first_row = nrows;
+    for (t = 1; t <= max_threads; t++)
+        for (p = 0; p < 2; p++) {
+            struct row *row = add_row();
+
+            row->curve = curve;
+            row->op = op;
+            snprintf(row->label, sizeof(row->label), "%s", pair[p]->label);
+            row->kind = pair[p]->kind;
+            row->msg_len = msg_len;
+            row->threads = t;
+            row->rounds = opt.rounds;
+            summarise(&row->wall, rate[p][t - 1], opt.rounds);
+        }
+    /* Scaling against one thread of the same implementation; ratio against
+     * the default provider at the same thread count, paired by round. */
+    for (t = 1; t <= max_threads; t++)
+        for (p = 0; p < 2; p++) {
+            struct row *row = &rows[first_row + 2 * (size_t)(t - 1) + (size_t)p];
+
+            row->scaling = one_thread_scaling(&rows[first_row + (size_t)p], row);
+            row->wall.vs_default = paired_ratio(rate[p][t - 1], rate[0][t - 1], opt.rounds);
+        }
+    print_thread_table(curve, op, msg_len, first_row);
+}
+
+void measure_threads(struct impl *impls, size_t nimpls, const char *edfast_name,
                      enum edfast_curve curve, const struct job *job, int max_threads)
 {
-    static double rate[2][OP_COUNT][MAX_THREADS][MAX_ROUNDS];
-    struct impl *pair[2] = {NULL, NULL};
-    size_t i, first_row;
-    int r, t, p;
+    static const enum kind kinds[] = {KIND_EVP, KIND_EVP_FRESH};
+    struct impl *pair[2];
+    size_t k;
     enum op op;
 
-    for (i = 0; i < nimpls; i++) {
-        if (impls[i].kind != KIND_EVP)
-            continue;
-        if (impls[i].is_default)
-            pair[0] = &impls[i];
-        else if (strcmp(impls[i].label, edfast_label) == 0)
-            pair[1] = &impls[i];
-    }
-    if (pair[0] == NULL || pair[1] == NULL)
-        die("%s: no EVP implementation for the thread test", curve_names[curve]);
-
-    for (op = OP_SIGN; op <= OP_VERIFY; op++) {
-        if (!(opt.ops & (1u << op)))
-            continue;
-        /* Warm-up of each pair at the largest thread count. */
-        if (!opt.smoke)
-            for (p = 0; p < 2; p++)
-                run_threads(pair[p], op, job, max_threads);
-        for (r = 0; r < opt.rounds; r++)
-            for (t = 1; t <= max_threads; t++)
-                for (p = 0; p < 2; p++) {
-                    int pp = (p + r) % 2;
-
-                    rate[pp][op][t - 1][r] = run_threads(pair[pp], op, job, t);
-                }
-        first_row = nrows;
-        for (t = 1; t <= max_threads; t++)
-            for (p = 0; p < 2; p++) {
-                struct row *row = add_row();
-
-                row->curve = curve;
-                row->op = op;
-                snprintf(row->label, sizeof(row->label), "%s", pair[p]->label);
-                row->kind = KIND_EVP;
-                row->msg_len = job->len;
-                row->threads = t;
-                row->rounds = opt.rounds;
-                summarise(&row->wall, rate[p][op][t - 1], opt.rounds);
-            }
-        /* Scaling against one thread of the same implementation; ratio against
-         * the default provider at the same thread count, paired by round. */
-        for (t = 1; t <= max_threads; t++)
-            for (p = 0; p < 2; p++) {
-                struct row *row = &rows[first_row + 2 * (size_t)(t - 1) + (size_t)p];
-
-                row->scaling = one_thread_scaling(&rows[first_row + (size_t)p], row);
-                row->wall.vs_default = paired_ratio(rate[p][op][t - 1], rate[0][op][t - 1],
-                                                    opt.rounds);
-            }
-        print_thread_table(curve, op, job->len, first_row);
+    for (k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
+        if (!find_pair(pair, impls, nimpls, kinds[k], edfast_name)) {
+            if (kinds[k] == KIND_EVP)
+                die("%s: no EVP implementation for the thread test", curve_names[curve]);
+            continue; /* --no-fresh */
+        }
+        for (op = 0; op < OP_COUNT; op++)
+            if ((opt.ops & (1u << op)) && thread_op_measured(kinds[k], op))
+                measure_thread_pair(pair, curve, op, job, max_threads);
     }
 }

@@ -78,8 +78,19 @@ void print_thread_table(enum edfast_curve curve, enum op op, size_t msg_len,
 {
     size_t i;
 
-    printf("\n%s %s, %zu-byte messages, threads sharing one EVP_PKEY (total ops/s: "
-           "median of %d rounds)\n", curve_names[curve], op_names[op], msg_len,
+    static const char *const what[OP_COUNT] = {
+        "each generating keys",
+        "sharing one EVP_PKEY",
+        "sharing one EVP_PKEY",
+        "each making a key object per verification",
+    };
+
+    printf("\n%s %s, ", curve_names[curve], op_names[op]);
+    if (op != OP_KEYGEN)
+        printf("%zu-byte messages, ", msg_len);
+    printf("threads %s, %s (total ops/s: median of %d rounds)\n", what[op],
+           rows[first_row].kind == KIND_EVP ? "each reusing its EVP_MD_CTX"
+                                            : "a new context per operation",
            rows[first_row].rounds);
     printf("  %-26s %7s %12s %7s %9s %11s\n", "implementation", "threads", "ops/s",
            "mad", "scaling", "vs default");
@@ -104,6 +115,31 @@ static int find_row(enum edfast_curve curve, enum op op, const char *label, size
                 && rows[i].threads == threads && strcmp(rows[i].label, label) == 0)
             return rows[i].wall.median > 0 && isfinite(rows[i].wall.median);
     return 0;
+}
+
+/* The thread rows of one operation: both kinds measured, 1..max_threads threads. */
+static int check_thread_rows(enum edfast_curve curve, enum op op, const char *backend,
+                             int max_threads)
+{
+    static const enum kind kinds[] = {KIND_EVP, KIND_EVP_FRESH};
+    int missing = 0;
+
+    for (size_t k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
+        char def[64], edf[64];
+
+        if (!thread_op_measured(kinds[k], op) || (kinds[k] == KIND_EVP_FRESH && opt.no_fresh))
+            continue;
+        snprintf(def, sizeof(def), "%s:default", kind_names[kinds[k]]);
+        snprintf(edf, sizeof(edf), "%s:edfast/%s", kind_names[kinds[k]], backend);
+        for (int t = 1; t <= max_threads; t++)
+            if (!find_row(curve, op, def, op == OP_KEYGEN ? 0 : opt.thread_msg, t)
+                    || !find_row(curve, op, edf, op == OP_KEYGEN ? 0 : opt.thread_msg, t)) {
+                fprintf(stderr, "edfast-bench: missing row: %s %s %s, %d threads\n",
+                        curve_names[curve], op_names[op], kind_names[kinds[k]], t);
+                missing++;
+            }
+    }
+    return missing;
 }
 
 int check_rows(const size_t chosen[EDFAST_CURVE_COUNT], int max_threads)
@@ -157,22 +193,9 @@ int check_rows(const size_t chosen[EDFAST_CURVE_COUNT], int max_threads)
                     }
                 }
             }
-            if ((op == OP_SIGN || op == OP_VERIFY) && !opt.no_threads
-                    && chosen[curve] < bench_backend_count()) {
-                char label[64];
-                int t;
-
-                snprintf(label, sizeof(label), "evp:edfast/%s",
-                         bench_backend_name(chosen[curve]));
-                for (t = 1; t <= max_threads; t++) {
-                    if (!find_row(curve, op, "evp:default", opt.thread_msg, t)
-                            || !find_row(curve, op, label, opt.thread_msg, t)) {
-                        fprintf(stderr, "edfast-bench: missing row: %s %s, %d threads\n",
-                                curve_names[curve], op_names[op], t);
-                        missing++;
-                    }
-                }
-            }
+            if (!opt.no_threads && chosen[curve] < bench_backend_count())
+                missing += check_thread_rows(curve, op, bench_backend_name(chosen[curve]),
+                                             max_threads);
         }
     }
     return missing;
