@@ -24,18 +24,13 @@ static int native_init(OSSL_LIB_CTX *reference)
 
 /* NATIVE_CURVE_OPS(c, CURVE) makes c_ops from the curve's native_c_* functions. */
 #define NATIVE_CURVE_OPS(c, CURVE)                                                      \
-    static void *c##_from_seed(const uint8_t *seed, uint8_t *pub)                       \
-    {                                                                                   \
-        return native_##c##_derive_public(seed, pub) ? native_##c##_key_new(seed, pub)  \
-                                                     : NULL;                            \
-    }                                                                                   \
     static const struct edfast_curve_ops c##_ops = {                                    \
         .backend = "native",                                                            \
         .curve = CURVE,                                                                 \
         .framings = EDFAST_FRAMING_BIT(EDFAST_PURE) | EDFAST_FRAMING_BIT(EDFAST_CONTEXT) \
                     | EDFAST_FRAMING_BIT(EDFAST_PREHASH),                               \
         .derive_public = native_##c##_derive_public,                                    \
-        .key_from_seed = c##_from_seed,                                                 \
+        .key_from_seed = native_##c##_key_from_seed,                                    \
         .key_from_pair = native_##c##_key_new,                                          \
         .key_free = native_##c##_key_free,                                              \
         .sign = native_##c##_sign,                                                      \

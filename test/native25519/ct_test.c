@@ -2,7 +2,7 @@
  * Constant-time check (ct_check.h: under valgrind memcheck, or in a
  * MemorySanitizer build): the seed (and the message nonce it leads to) is
  * marked secret, so any branch or memory index that depends on it in
- * derive_public, key_new or sign is reported and fails the run.  Outputs
+ * derive_public, key_from_seed, key_new or sign is reported and fails the run.  Outputs
  * are marked public before they are compared, since comparing them is fine.
  *
  * "native25519_ct leak" adds a deliberate branch on the secret, so that CTest
@@ -38,6 +38,14 @@ int main(int argc, char **argv)
         ct_public(seed, 32);
         native_ed25519_derive_public(seed, pub2);
         ET_CHECK(memcmp(pub, pub2, 32) == 0, "derive_public is deterministic");
+
+        /* key_from_seed: the key generation path (one hash of the seed for both halves) */
+        ct_secret(seed, 32);
+        k = native_ed25519_key_from_seed(seed, pub2);
+        ET_CHECK(k != NULL, "key_from_seed");
+        ct_public(pub2, 32);
+        ET_CHECK(memcmp(pub, pub2, 32) == 0, "key_from_seed derives derive_public's key");
+        native_ed25519_key_free(k);
 
         /* key_new and sign with the seed secret; pub is public */
         ct_secret(seed, 32);

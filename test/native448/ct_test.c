@@ -1,9 +1,9 @@
 /*
  * Constant-time check (ct_check.h: under valgrind memcheck, or in a
  * MemorySanitizer build): the seed is marked secret, so any branch or memory
- * index that depends on it (or on anything derived from it) in
- * derive_public, key_new or sign is reported and fails the run.  The
- * outputs are marked public again before they are compared.
+ * index that depends on it (or on anything derived from it) in derive_public,
+ * key_from_seed, key_new or sign is reported and fails the run.  The outputs
+ * are marked public again before they are compared.
  *
  * "native448_ct leak" deliberately branches on the secret so the test
  * harness can show that the check catches it (expected to fail).
@@ -15,7 +15,7 @@
 int main(int argc, char **argv)
 {
     struct edfast_instance insts[3];
-    uint8_t seed[57], pub[57], sig[114], msg[100], ctx[8] = "context";
+    uint8_t seed[57], pub[57], pub2[57], sig[114], msg[100], ctx[8] = "context";
     int leak = argc > 1 && strcmp(argv[1], "leak") == 0;
     void *key;
 
@@ -49,6 +49,12 @@ int main(int argc, char **argv)
 
         native_ed448_derive_public(seed, pub);
         ct_public(pub, sizeof(pub));
+        /* key_from_seed: the key generation path (one hash of the seed for both halves) */
+        key = native_ed448_key_from_seed(seed, pub2);
+        ET_CHECK(key != NULL, "key_from_seed");
+        ct_public(pub2, sizeof(pub2));
+        ET_CHECK(memcmp(pub, pub2, sizeof(pub)) == 0, "key_from_seed derives derive_public's key");
+        native_ed448_key_free(key);
         key = native_ed448_key_new(seed, pub);
         for (int k = 0; k < 3; k++) {
             size_t len = insts[k].framing == EDFAST_PREHASH ? 64 : (size_t)(round * 37);

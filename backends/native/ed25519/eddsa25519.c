@@ -39,20 +39,28 @@ static void expand_seed(uint8_t scalar[32], uint8_t prefix[32], const uint8_t se
     OPENSSL_cleanse(h, sizeof(h));
 }
 
+/* pub = encode([a]B), a the expanded secret scalar. */
+static void public_from_scalar(uint8_t pub[32], const uint8_t a[32])
+{
+    n25519_ge_p3 A;
+
+    n25519_ge_scalarmult_base(&A, a);
+    n25519_ge_tobytes(pub, &A);
+    OPENSSL_cleanse(&A, sizeof(A));
+}
+
 int native_ed25519_derive_public(const uint8_t seed[32], uint8_t pub[32])
 {
     uint8_t a[32];
-    n25519_ge_p3 A;
 
     expand_seed(a, NULL, seed);
-    n25519_ge_scalarmult_base(&A, a);
-    n25519_ge_tobytes(pub, &A);
+    public_from_scalar(pub, a);
     OPENSSL_cleanse(a, sizeof(a));
-    OPENSSL_cleanse(&A, sizeof(A));
     return 1;
 }
 
-void *native_ed25519_key_new(const uint8_t *seed, const uint8_t pub[32])
+/* A key with no secret and no public key yet. */
+static struct n25519_key *key_alloc(void)
 {
     /* Not calloc: the ~9 KB of tables are written before they are read. */
     struct n25519_key *k = malloc(sizeof(*k));
@@ -64,11 +72,33 @@ void *native_ed25519_key_new(const uint8_t *seed, const uint8_t pub[32])
         free(k);
         return NULL;
     }
+    return k;
+}
+
+void *native_ed25519_key_new(const uint8_t *seed, const uint8_t pub[32])
+{
+    struct n25519_key *k = key_alloc();
+
+    if (k == NULL)
+        return NULL;
     memcpy(k->pub, pub, 32);
     if (seed != NULL) {
         expand_seed(k->scalar, k->prefix, seed);
         k->has_secret = 1;
     }
+    return k;
+}
+
+void *native_ed25519_key_from_seed(const uint8_t seed[32], uint8_t pub[32])
+{
+    struct n25519_key *k = key_alloc();
+
+    if (k == NULL)
+        return NULL;
+    expand_seed(k->scalar, k->prefix, seed);
+    k->has_secret = 1;
+    public_from_scalar(k->pub, k->scalar);
+    memcpy(pub, k->pub, 32);
     return k;
 }
 

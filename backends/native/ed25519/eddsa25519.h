@@ -24,6 +24,11 @@ int native_ed25519_derive_public(const uint8_t seed[32], uint8_t pub[32]);
  * Returns NULL only when out of memory.
  */
 void *native_ed25519_key_new(const uint8_t *seed, const uint8_t pub[32]);
+/*
+ * The key of a seed, its public key derived (as derive_public, with the
+ * seed hashed once for both) and written to pub.  NULL only when out of memory.
+ */
+void *native_ed25519_key_from_seed(const uint8_t seed[32], uint8_t pub[32]);
 /* Cleanses and frees; accepts NULL. */
 void native_ed25519_key_free(void *key);
 

@@ -55,17 +55,38 @@ static void expand_seed(sc448 *s, uint8_t prefix[KEY_BYTES], const uint8_t seed[
     OPENSSL_cleanse(h, sizeof(h));
 }
 
+/* pub = encode([s]B), s the expanded secret scalar. */
+static void public_from_scalar(uint8_t pub[KEY_BYTES], const sc448 *s)
+{
+    ge448 p;
+
+    ge448_scalarmul_base(&p, s);
+    ge448_encode(pub, &p);
+    OPENSSL_cleanse(&p, sizeof(p));
+}
+
 int native_ed448_derive_public(const uint8_t seed[KEY_BYTES], uint8_t pub[KEY_BYTES])
 {
     sc448 s;
-    ge448 p;
 
     expand_seed(&s, NULL, seed);
-    ge448_scalarmul_base(&p, &s);
-    ge448_encode(pub, &p);
+    public_from_scalar(pub, &s);
     OPENSSL_cleanse(&s, sizeof(s));
-    OPENSSL_cleanse(&p, sizeof(p));
     return 1;
+}
+
+/* A key with no secret and no public key yet. */
+static struct native_ed448_key *key_alloc(void)
+{
+    struct native_ed448_key *k = calloc(1, sizeof(*k));
+
+    if (k == NULL)
+        return NULL;
+    if (!edfast_vstate_init(&k->vstate)) {
+        free(k);
+        return NULL;
+    }
+    return k;
 }
 
 void *native_ed448_key_new(const uint8_t *seed, const uint8_t pub[KEY_BYTES])
@@ -74,18 +95,27 @@ void *native_ed448_key_new(const uint8_t *seed, const uint8_t pub[KEY_BYTES])
 
     if (pub == NULL) /* a caller error, not a key that merely fails to decode */
         return NULL;
-    k = calloc(1, sizeof(*k));
+    k = key_alloc();
     if (k == NULL)
         return NULL;
-    if (!edfast_vstate_init(&k->vstate)) {
-        free(k);
-        return NULL;
-    }
     if (seed != NULL) {
         expand_seed(&k->secret, k->prefix, seed);
         k->has_secret = 1;
     }
     memcpy(k->pub, pub, KEY_BYTES);
+    return k;
+}
+
+void *native_ed448_key_from_seed(const uint8_t seed[KEY_BYTES], uint8_t pub[KEY_BYTES])
+{
+    struct native_ed448_key *k = key_alloc();
+
+    if (k == NULL)
+        return NULL;
+    expand_seed(&k->secret, k->prefix, seed);
+    k->has_secret = 1;
+    public_from_scalar(k->pub, &k->secret);
+    memcpy(pub, k->pub, KEY_BYTES);
     return k;
 }
 

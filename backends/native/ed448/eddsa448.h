@@ -21,6 +21,12 @@ int native_ed448_derive_public(const uint8_t seed[EDFAST_ED448_KEY_BYTES], uint8
 void *native_ed448_key_new(const uint8_t *seed, const uint8_t pub[EDFAST_ED448_KEY_BYTES]);
 /* Cleanses and frees; accepts NULL. */
 void native_ed448_key_free(void *key);
+/*
+ * The key of a seed, its public key derived (as derive_public, with the
+ * seed hashed once for both) and written to pub.  NULL only when out of memory.
+ */
+void *native_ed448_key_from_seed(const uint8_t seed[EDFAST_ED448_KEY_BYTES],
+                                 uint8_t pub[EDFAST_ED448_KEY_BYTES]);
 
 /*
  * The caller validates the instance (the provider does, signature.c; see
