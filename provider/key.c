@@ -7,12 +7,14 @@
 
 struct edfast_key *edfast_key_new(const struct edfast_provctx *provctx, enum edfast_curve curve)
 {
-    struct edfast_key *key = calloc(1, sizeof(*key));
+    /* sizeof is a multiple of the alignment, as aligned_alloc requires. */
+    struct edfast_key *key = aligned_alloc(_Alignof(struct edfast_key), sizeof(*key));
 
     if (key == NULL) {
         EDFAST_RAISE(provctx, EDFAST_R_OUT_OF_MEMORY, NULL);
         return NULL;
     }
+    memset(key, 0, sizeof(*key));
     atomic_init(&key->references, 1);
     key->curve = curve;
     key->provctx = provctx;

@@ -11,9 +11,17 @@
 #include <stdint.h>
 #include "provctx.h"
 
+/* x86-64's and most aarch64 cores' cache line. */
+#define EDFAST_CACHE_LINE 64
+
 struct edfast_key {
-    atomic_int references;
-    enum edfast_curve curve;
+    /*
+     * Written by every operation (each signature context holds a reference):
+     * on a line of its own, so that threads sharing the key do not take from
+     * each other the line every operation reads the fields below from.
+     */
+    _Alignas(EDFAST_CACHE_LINE) atomic_int references;
+    _Alignas(EDFAST_CACHE_LINE) enum edfast_curve curve;
     const struct edfast_provctx *provctx;
     const struct edfast_curve_ops *ops; /* the curve's backend, chosen at load */
     void *state;                        /* ops' state; NULL until filled */

@@ -32,17 +32,11 @@ struct n25519_accel {
                               const n25519_ge_niels (*atab)[N25519_ATABLE_ENTRIES]);
     /*
      * A key's first verification (point.h's n25519_ge_verify_light): r = the
-     * pieces of snaf against btab plus lnaf[j] against ltab[j], one path
-     * sets this; the IFMA path sets double_scalarmult_light instead, [s]B +
-     * [k](-A) in full, and the result is encoded and compared.
+     * pieces of snaf against btab plus lnaf[j] against ltab[j].
      */
     void (*light_scalarmult)(n25519_ge_p2 *r, const int8_t (*snaf)[256], const int8_t (*lnaf)[256],
                              const n25519_ge_lighttable *const *ltab, int top,
                              const n25519_ge_niels (*btab)[N25519_BTABLE_ENTRIES]);
-    void (*double_scalarmult_light)(n25519_ge_p2 *r, const int8_t (*snaf)[256],
-                                    const int8_t knaf[256], int top,
-                                    const n25519_ge_niels (*btab)[N25519_BTABLE_ENTRIES],
-                                    const n25519_ge_cached *atab);
 };
 
 /* The selected path's square-root exponentiation, or the portable one. */

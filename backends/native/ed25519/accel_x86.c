@@ -36,7 +36,7 @@ const struct n25519_accel n25519_accel_ifma = {
     .lighttable_init = n25519_adx_lighttable_init,
     .scalarmult_base = n25519_ifma_scalarmult_base,
     .double_scalarmult = n25519_ifma_double_scalarmult,
-    .double_scalarmult_light = n25519_ifma_double_scalarmult_light,
+    .light_scalarmult = n25519_ifma_light_scalarmult,
 };
 
 #else

@@ -167,30 +167,6 @@ static int signed_wnaf(int8_t naf[256], const uint8_t magnitude[32], int negativ
     return naf_top(naf, 255);
 }
 
-/*
- * The IFMA path's light loop computes [s]B + [k](-A) in full, the check
- * before the half-size multipliers (kept there: not measured against them
- * without an IFMA CPU).
- */
-static int verify_by_encoding(const struct n25519_accel *accel, const uint8_t s[32],
-                              const uint8_t k[32], const n25519_ge_lighttable *neg_a,
-                              const uint8_t r_enc[32])
-{
-    int8_t snaf[N25519_VERIFY_SPLIT][256], knaf[256];
-    uint8_t rcheck[32];
-    n25519_ge_p2 r;
-    int top, ktop;
-
-    top = recode_pieces(snaf, s, N25519_WNAF_B);
-    n25519_sc_wnaf(knaf, k, N25519_LIGHT_W);
-    ktop = naf_top(knaf, 255);
-    top = ktop > top ? ktop : top;
-    accel->double_scalarmult_light(&r, (const int8_t (*)[256])snaf, knaf, top,
-                                   n25519_ge_bvar_table(), neg_a->odd);
-    n25519_ge_p2_tobytes_vartime(rcheck, &r);
-    return memcmp(rcheck, r_enc, 32) == 0;
-}
-
 int n25519_ge_verify_light(const uint8_t s[32], const uint8_t k[32],
                            const n25519_ge_lighttable *neg_a, const uint8_t r_enc[32],
                            const n25519_ge_p3 *R)
@@ -204,8 +180,6 @@ int n25519_ge_verify_light(const uint8_t s[32], const uint8_t k[32],
     n25519_ge_p2 r;
     int c0_negative, top, t;
 
-    if (accel != NULL && accel->double_scalarmult_light != NULL)
-        return verify_by_encoding(accel, s, k, neg_a, r_enc);
     /* R encoded otherwise than n25519_ge_tobytes would cannot match. */
     if (R == NULL) {
         if (!n25519_ge_frombytes_canonical(&decoded, r_enc))

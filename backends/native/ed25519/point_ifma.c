@@ -151,17 +151,24 @@ static IFMA_TARGET fe4 select4(const uint64_t (*row)[16], int8_t digit)
     return lanes_from_words(lo, hi, m64);
 }
 
+/* The identity (X, Y, Z, T) = (0, 1, 1, 0) in the lanes. */
+IFMA_INLINE fe4 identity4(void)
+{
+    fe4 p;
+
+    p.l[0] = _mm256_set_epi64x(0, 1, 1, 0);
+    for (int i = 1; i < 5; i++)
+        p.l[i] = _mm256_setzero_si256();
+    return p;
+}
+
 IFMA_TARGET
 void n25519_ifma_scalarmult_base(n25519_ge_p3 *h, const int8_t *e, int n,
                                  const uint64_t (*table)[16][16])
 {
-    fe4 p, q;
+    fe4 p = identity4(), q;
     uint64_t out[5][4];
 
-    /* identity: X = 0, Y = 1, Z = 1, T = 0 */
-    p.l[0] = _mm256_set_epi64x(0, 1, 1, 0);
-    for (int i = 1; i < 5; i++)
-        p.l[i] = _mm256_setzero_si256();
     for (int i = 1; i < n; i += 2) {
         q = select4(table[i / 2], e[i]);
         p = madd4(p, q);
@@ -203,18 +210,27 @@ IFMA_INLINE fe4 add_digit4(fe4 p, const n25519_ge_niels *tab, int8_t d)
     return madd4(p, d > 0 ? load_niels4(&tab[d / 2], 0) : load_niels4(&tab[-d / 2], 1));
 }
 
+IFMA_INLINE void store_p2(n25519_ge_p2 *r, fe4 p)
+{
+    uint64_t out[5][4];
+
+    for (int i = 0; i < 5; i++)
+        _mm256_storeu_si256((__m256i *)out[i], p.l[i]);
+    for (int i = 0; i < 5; i++) {
+        r->X.v[i] = out[i][0];
+        r->Y.v[i] = out[i][1];
+        r->Z.v[i] = out[i][2];
+    }
+}
+
 IFMA_TARGET
 void n25519_ifma_double_scalarmult(n25519_ge_p2 *r, const int8_t (*snaf)[256],
                                    const int8_t (*knaf)[256], int top,
                                    const n25519_ge_niels (*btab)[N25519_BTABLE_ENTRIES],
                                    const n25519_ge_niels (*atab)[N25519_ATABLE_ENTRIES])
 {
-    fe4 p;
-    uint64_t out[5][4];
+    fe4 p = identity4();
 
-    p.l[0] = _mm256_set_epi64x(0, 1, 1, 0);
-    for (int i = 1; i < 5; i++)
-        p.l[i] = _mm256_setzero_si256();
     for (int i = top; i >= 0; i--) {
         p = dbl4(p);
         for (int j = 0; j < N25519_VERIFY_SPLIT; j++) {
@@ -224,13 +240,7 @@ void n25519_ifma_double_scalarmult(n25519_ge_p2 *r, const int8_t (*snaf)[256],
                 p = add_digit4(p, atab[j], knaf[j][i]);
         }
     }
-    for (int i = 0; i < 5; i++)
-        _mm256_storeu_si256((__m256i *)out[i], p.l[i]);
-    for (int i = 0; i < 5; i++) {
-        r->X.v[i] = out[i][0];
-        r->Y.v[i] = out[i][1];
-        r->Z.v[i] = out[i][2];
-    }
+    store_p2(r, p);
 }
 
 /*
@@ -253,34 +263,31 @@ IFMA_INLINE fe4 load_cached4(const n25519_ge_cached *c, int neg)
     return q;
 }
 
-IFMA_TARGET
-void n25519_ifma_double_scalarmult_light(n25519_ge_p2 *r, const int8_t (*snaf)[256],
-                                         const int8_t knaf[256], int top,
-                                         const n25519_ge_niels (*btab)[N25519_BTABLE_ENTRIES],
-                                         const n25519_ge_cached *atab)
+IFMA_INLINE fe4 add_cached_digit4(fe4 p, const n25519_ge_cached *tab, int8_t d)
 {
-    fe4 p;
-    uint64_t out[5][4];
+    return add_core(p, d > 0 ? load_cached4(&tab[d / 2], 0) : load_cached4(&tab[-d / 2], 1), 1);
+}
 
-    p.l[0] = _mm256_set_epi64x(0, 1, 1, 0);
-    for (int i = 1; i < 5; i++)
-        p.l[i] = _mm256_setzero_si256();
+IFMA_TARGET
+void n25519_ifma_light_scalarmult(n25519_ge_p2 *r, const int8_t (*snaf)[256],
+                                  const int8_t (*lnaf)[256],
+                                  const n25519_ge_lighttable *const *ltab, int top,
+                                  const n25519_ge_niels (*btab)[N25519_BTABLE_ENTRIES])
+{
+    fe4 p = identity4();
+
     for (int i = top; i >= 0; i--) {
         p = dbl4(p);
-        if (knaf[i])
-            p = add_core(p, load_cached4(&atab[(knaf[i] < 0 ? -knaf[i] : knaf[i]) / 2], knaf[i] < 0), 1);
+        for (int j = 0; j < N25519_LIGHT_POINTS; j++)
+            if (lnaf[j][i])
+                p = add_cached_digit4(p, ltab[j]->odd, lnaf[j][i]);
+        /* The pieces of s only reach PIECE + 1 digits: the last stretch of the loop. */
         if (i <= N25519_VERIFY_PIECE)
             for (int j = 0; j < N25519_VERIFY_SPLIT; j++)
                 if (snaf[j][i])
                     p = add_digit4(p, btab[j], snaf[j][i]);
     }
-    for (int i = 0; i < 5; i++)
-        _mm256_storeu_si256((__m256i *)out[i], p.l[i]);
-    for (int i = 0; i < 5; i++) {
-        r->X.v[i] = out[i][0];
-        r->Y.v[i] = out[i][1];
-        r->Z.v[i] = out[i][2];
-    }
+    store_p2(r, p);
 }
 
 #else

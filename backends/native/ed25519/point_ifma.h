@@ -32,10 +32,14 @@ void n25519_ifma_double_scalarmult(n25519_ge_p2 *r, const int8_t (*snaf)[256],
                                    const n25519_ge_niels (*btab)[N25519_BTABLE_ENTRIES],
                                    const n25519_ge_niels (*atab)[N25519_ATABLE_ENTRIES]);
 
-/* The same for the first-use light table: knaf is the whole k, Q's table is cached points. */
-void n25519_ifma_double_scalarmult_light(n25519_ge_p2 *r, const int8_t (*snaf)[256],
-                                         const int8_t knaf[256], int top,
-                                         const n25519_ge_niels (*btab)[N25519_BTABLE_ENTRIES],
-                                         const n25519_ge_cached *atab);
+/*
+ * A key's first verification (point.h's n25519_ge_verify_light): r = the
+ * pieces of snaf against btab plus lnaf[j] against the cached odd multiples
+ * ltab[j] (-A and -R), digits at or below top.  Variable time.
+ */
+void n25519_ifma_light_scalarmult(n25519_ge_p2 *r, const int8_t (*snaf)[256],
+                                  const int8_t (*lnaf)[256],
+                                  const n25519_ge_lighttable *const *ltab, int top,
+                                  const n25519_ge_niels (*btab)[N25519_BTABLE_ENTRIES]);
 
 #endif
