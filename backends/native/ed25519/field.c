@@ -132,12 +132,12 @@ unsigned n25519_fe_sqrt_ratio(n25519_fe *x, const n25519_fe *u, const n25519_fe 
  * Constant-time inversion by Bernstein-Yang "safegcd" divsteps, about three
  * times faster than the 265-multiplication Fermat chain it replaces.  Numbers
  * are held as five signed 62-bit limbs (low limbs in [0, 2^62), top limb
- * signed).  Batches of 62 divsteps are run on the low 64 bits of f and g and
+ * signed).  Batches of divsteps are run on the low 64 bits of f and g and
  * yield a 2x2 transition matrix scaled by 2^62, applied to (f, g) exactly and
  * to (d, e) modulo p.  Invariants: f = d x, g = e x (mod p); f ends at +-1.
  * The "half-delta" variant (zeta = -(delta + 1/2)) needs at most 590
- * divsteps for 256-bit inputs: 10 batches of 59, each matrix started at 2^3
- * so that it still comes out scaled by 2^62.
+ * divsteps for 256-bit inputs: 10 batches of 60, each made of two halves of
+ * 30 whose matrices (scaled by 2^30) are multiplied and scaled by 4.
  */
 typedef struct {
     int64_t v[5];
@@ -151,40 +151,65 @@ typedef __int128 i128;
 
 #define M62 ((uint64_t)-1 >> 2)
 #define SAFEGCD_BATCHES 10
-#define SAFEGCD_STEPS 59
+#define SAFEGCD_HALF_STEPS 30
 
 static const s62 P62 = { { 0x3fffffffffffffed, 0x3fffffffffffffff, 0x3fffffffffffffff,
                            0x3fffffffffffffff, 0x7f } };
 static const uint64_t P_INV62 = 0x39435e50d79435e5; /* p^-1 mod 2^62 */
 
-/* 59 divsteps on the low bits of f (odd) and g; every decision is a mask. */
-static int64_t divsteps_59(int64_t zeta, uint64_t f, uint64_t g, trans2x2 *t)
+/*
+ * 30 divsteps on the low bits of f (odd) and g, left in *f and *g with their
+ * low 34 bits right (enough for the next 30); every decision is a mask.  A
+ * matrix row is one word, (u, v) as u + 2^32 v: it adds, negates and doubles
+ * as one number, and stays exact while |u| + |v| <= 2^30, which 30 divsteps
+ * from the identity keep.  That is ten instructions a divstep fewer than a
+ * word per entry.
+ */
+static int64_t divsteps_30(int64_t zeta, uint64_t *fp, uint64_t *gp, trans2x2 *t)
 {
-    uint64_t u = 8, v = 0, q = 0, r = 8;
+    uint64_t f = *fp, g = *gp, uv = 1, qr = (uint64_t)1 << 32;
 
-    for (int i = 0; i < SAFEGCD_STEPS; i++) {
+#pragma GCC unroll 30
+    for (int i = 0; i < SAFEGCD_HALF_STEPS; i++) {
         /* c1: zeta < 0 (delta > 0); c2: g odd */
         uint64_t c1 = (uint64_t)(zeta >> 63), c2 = (uint64_t)0 - (g & 1);
         /* g += (zeta < 0 ? -f : f) when g is odd, the matrix rows alike */
-        uint64_t x = (f ^ c1) - c1, y = (u ^ c1) - c1, z = (v ^ c1) - c1;
+        uint64_t x = (f ^ c1) - c1, y = (uv ^ c1) - c1;
 
         g += x & c2;
-        q += y & c2;
-        r += z & c2;
+        qr += y & c2;
         /* swap case: f takes the old g, zeta = -zeta - 2; otherwise zeta - 1 */
         c1 &= c2;
         zeta = (zeta ^ (int64_t)c1) - 1;
         f += g & c1;
-        u += q & c1;
-        v += r & c1;
+        uv += qr & c1;
         g >>= 1;
-        u <<= 1;
-        v <<= 1;
+        uv <<= 1;
     }
-    t->u = (int64_t)u;
-    t->v = (int64_t)v;
-    t->q = (int64_t)q;
-    t->r = (int64_t)r;
+    *fp = f;
+    *gp = g;
+    /* The low half sign-extended, then the high half exactly. */
+    t->u = (int32_t)(uint32_t)uv;
+    t->v = (int64_t)(uv - (uint64_t)t->u) >> 32;
+    t->q = (int32_t)(uint32_t)qr;
+    t->r = (int64_t)(qr - (uint64_t)t->q) >> 32;
+    return zeta;
+}
+
+/*
+ * 60 divsteps as two halves: the matrix of both, the second half's times the
+ * first's (entries below 2^60), times 4 to come out scaled by 2^62.
+ */
+static int64_t divsteps_60(int64_t zeta, uint64_t f, uint64_t g, trans2x2 *t)
+{
+    trans2x2 a, b;
+
+    zeta = divsteps_30(zeta, &f, &g, &a);
+    zeta = divsteps_30(zeta, &f, &g, &b);
+    t->u = 4 * (b.u * a.u + b.v * a.q);
+    t->v = 4 * (b.u * a.v + b.v * a.r);
+    t->q = 4 * (b.q * a.u + b.r * a.q);
+    t->r = 4 * (b.q * a.v + b.r * a.r);
     return zeta;
 }
 
@@ -358,7 +383,7 @@ void n25519_fe_invert(n25519_fe *h, const n25519_fe *x)
 
     fe_to_s62(&g, x);
     for (int i = 0; i < SAFEGCD_BATCHES; i++) {
-        zeta = divsteps_59(zeta, (uint64_t)f.v[0] | ((uint64_t)f.v[1] << 62),
+        zeta = divsteps_60(zeta, (uint64_t)f.v[0] | ((uint64_t)f.v[1] << 62),
                            (uint64_t)g.v[0] | ((uint64_t)g.v[1] << 62), &t);
         update_de(&d, &e, &t);
         update_fg(&f, &g, &t);
