@@ -23,10 +23,12 @@
 #              them on the newest compilers); then the Debian package test
 #              (scripts/deb-test.sh)
 #   openssl4   the same in a chroot of Debian sid with experimental's OpenSSL
-#              4.0 (JDK 25, gcc 16, clang 21), with every part of hardening.sh
-#              (fuzzing 10 s per target) and the builds part's clang tree with
-#              the native constant-time tests (EDFAST_BUILDS=clang-ct: valgrind
-#              on clang 21's code), and the package test
+#              4.0 (JDK 25, gcc 16, clang 21), with hardening.sh's msan, tsan
+#              and fuzz parts (fuzzing 10 s per target; asan is the host's:
+#              the same code, and the fuzzers are ASan builds too) and the
+#              builds part's clang tree with the native constant-time tests
+#              (EDFAST_BUILDS=clang-ct: valgrind on clang 21's code), and the
+#              package test
 # The chroot parts are made (or refreshed) in the background while the first
 # parts run.  A chroot part is left out, with one line saying why, on the
 # release it would run (the host run was that run), and where no chroot can be
@@ -123,7 +125,7 @@ chroot_release() { case $1 in debian13) echo trixie ;; openssl4) echo sid-openss
 chroot_command() {
   case $1 in
     debian13) echo 'EDFAST_TEST_PLATFORMS=host EDFAST_DIFF_CASES=10000 EDFAST_HARDENING_PARTS=' ;;
-    openssl4) echo 'EDFAST_TEST_PLATFORMS="host builds" EDFAST_BUILDS=clang-ct EDFAST_DIFF_CASES=10000 EDFAST_FUZZ_SECONDS=10' ;;
+    openssl4) echo 'EDFAST_TEST_PLATFORMS="host builds" EDFAST_BUILDS=clang-ct EDFAST_DIFF_CASES=10000 EDFAST_HARDENING_PARTS="msan tsan fuzz" EDFAST_FUZZ_SECONDS=10' ;;
   esac
 }
 

@@ -12,6 +12,10 @@
 #include "cpu.h"
 #include "point.h"
 
+/*
+ * A member for Ed448 arithmetic must come with the full differential count
+ * on its path (test/native448/diff_test.c's default_cases).
+ */
 struct n448_accel {
     /* Keccak-f[1600] over nblocks 136-byte blocks (keccak_internal.h). */
     void (*keccak_blocks)(uint64_t s[25], const uint8_t *in, size_t nblocks);
