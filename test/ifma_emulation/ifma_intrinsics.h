@@ -281,29 +281,6 @@ static inline emu_m512i emu_mm512_maskz_loadu_epi64(emu_mmask8 k, const void *p)
     return r;
 }
 
-/* Lane i: bit i of k ? b : a. */
-static inline emu_m512i emu_mm512_mask_blend_epi64(emu_mmask8 k, emu_m512i a, emu_m512i b)
-{
-    emu_m512i r;
-
-    for (int i = 0; i < 8; i++)
-        r.lane[i] = a.lane[i] ^ ((a.lane[i] ^ b.lane[i]) & emu_bitmask((uint64_t)(k >> i) & 1));
-    return r;
-}
-
-/* Bit i: a[i] == b[i], by arithmetic on the lanes' difference (which may be secret). */
-static inline emu_mmask8 emu_mm512_cmpeq_epi64_mask(emu_m512i a, emu_m512i b)
-{
-    unsigned k = 0;
-
-    for (int i = 0; i < 8; i++) {
-        uint64_t d = a.lane[i] ^ b.lane[i];
-
-        k |= (unsigned)(((d | (0 - d)) >> 63) ^ 1) << i;
-    }
-    return (emu_mmask8)k;
-}
-
 /*
  * Lane i: (idx[i] & 8 ? b : a)[idx[i] & 7], by masks over all sixteen
  * candidates (idx may be secret).
@@ -429,10 +406,8 @@ static inline emu_m128i emu_mm_ternarylogic_epi64(emu_m128i a, emu_m128i b, emu_
 #define _mm512_and_si512 emu_mm512_and_si512
 #define _mm512_andnot_si512 emu_mm512_andnot_si512
 #define _mm512_castsi512_si256 emu_mm512_castsi512_si256
-#define _mm512_cmpeq_epi64_mask emu_mm512_cmpeq_epi64_mask
 #define _mm512_extracti64x4_epi64 emu_mm512_extracti64x4_epi64
 #define _mm512_loadu_si512 emu_mm512_loadu_si512
-#define _mm512_mask_blend_epi64 emu_mm512_mask_blend_epi64
 #define _mm512_maskz_loadu_epi64 emu_mm512_maskz_loadu_epi64
 #define _mm512_or_si512 emu_mm512_or_si512
 #define _mm512_permutex2var_epi64 emu_mm512_permutex2var_epi64

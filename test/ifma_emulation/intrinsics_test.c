@@ -245,22 +245,6 @@ PAIR_RESULT(_mm256_srli_epi64, 256, (V(256, a), imm))
 
 /* mask_blend(k = imm, a, b) */
 PAIR_RESULT(_mm256_mask_blend_epi64, 256, ((uint8_t)imm, V(256, a), V(256, b)))
-PAIR_RESULT(_mm512_mask_blend_epi64, 512, ((uint8_t)imm, V(512, a), V(512, b)))
-
-/* The lanes of a where bit i of imm is set, of b elsewhere: an operand equal to a in those lanes. */
-static const uint64_t *equal_where(const uint64_t *a, const uint64_t *b, int imm)
-{
-    static uint64_t mixed[8];
-
-    for (int i = 0; i < 8; i++)
-        mixed[i] = ((imm >> i) & 1) ? a[i] : b[i];
-    return mixed;
-}
-
-/* cmpeq(a, b equal to a in the lanes of imm): the mask in r[0] */
-PAIR(_mm512_cmpeq_epi64_mask,
-     r[0] = _mm512_cmpeq_epi64_mask(V(512, a), V(512, equal_where(a, b, imm))),
-     r[0] = emu_mm512_cmpeq_epi64_mask(V(512, a), V(512, equal_where(a, b, imm))))
 
 /* the four lanes of a as the four arguments */
 PAIR_RESULT(_mm256_set_epi64x, 256, ((long long)a[3], (long long)a[2], (long long)a[1],
@@ -369,10 +353,8 @@ static const struct op ops[] = {
     { OP(_mm512_andnot_si512), 2, { 8, 8 }, 8, -1, 0, 0, 0 },
     { OP(_mm512_or_si512), 2, { 8, 8 }, 8, -1, 0, 0, 0 },
     { OP(_mm512_castsi512_si256), 1, { 8 }, 4, -1, 0, 0, 0 },
-    { OP(_mm512_cmpeq_epi64_mask), 2, { 8, 8 }, 1, -1, 0, 255, 1 },
     { OP(_mm512_extracti64x4_epi64), 1, { 8 }, 4, -1, 0, 1, 1 },
     { OP(_mm512_loadu_si512), 1, { 8 }, 8, -1, 0, 8, 1 },
-    { OP(_mm512_mask_blend_epi64), 2, { 8, 8 }, 8, -1, 0, 255, 1 },
     { OP(_mm512_maskz_loadu_epi64), 1, { 8 }, 8, -1, 0, 255, 1 },
     { OP(_mm512_permutex2var_epi64), 3, { 8, 8, 8 }, 8, 1, 0, 0, 0 },
     { OP(_mm512_set1_epi64), 1, { 1 }, 8, -1, 0, 0, 0 },
@@ -749,22 +731,6 @@ static void fixed_blend_cast_extract(void)
         declassify(&a, sizeof a);
         declassify(&b, sizeof b);
         expect("_mm256_mask_blend_epi64", k, &r, w, 4);
-    }
-    for (int k = 0; k < 256; k++) {
-        const emu_m512i b8 = v512((const uint64_t[8]){ 20, 21, 22, 23, 24, 25, 26, 27 });
-        emu_m512i a8 = z, r8;
-        uint64_t w[8], m;
-
-        for (int i = 0; i < 8; i++)
-            w[i] = ((k >> i) & 1) ? b8.lane[i] : a8.lane[i];
-        secret(&a8, sizeof a8);
-        r8 = emu_mm512_mask_blend_epi64((emu_mmask8)k, a8, b8);
-        expect("_mm512_mask_blend_epi64", k, &r8, w, 8);
-        /* cmpeq against an operand equal to a8 in the lanes of k, both secret */
-        secret(&a8, sizeof a8);
-        r8 = emu_mm512_mask_blend_epi64((emu_mmask8)k, b8, a8);
-        m = emu_mm512_cmpeq_epi64_mask(a8, r8);
-        expect("_mm512_cmpeq_epi64_mask", k, &m, (const uint64_t[1]){ (uint64_t)k }, 1);
     }
     secret(&z, sizeof z);
     r = emu_mm512_castsi512_si256(z);

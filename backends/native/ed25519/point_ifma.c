@@ -124,27 +124,31 @@ IFMA_INLINE fe4 lanes_from_words(__m512i lo, __m512i hi, __m512i neg)
 
 /*
  * Selects digit * (entry 1 of row) as addend lanes (y-x, y+x, 1, 2dxy), in
- * constant time: every one of the 16 entries is read and blended in under a
- * mask that is all ones for the entry the magnitude names and zero for the
- * others (none, for 0: the identity stays); the sign is applied by choosing
- * the permutation (which swaps y+x and y-x) and a blend with 2p - xy2d.
+ * constant time: all 16 entries are read and masked; the sign is applied by
+ * choosing the permutation (which swaps y+x and y-x) and a blend with 2p - xy2d.
  */
 static IFMA_TARGET fe4 select4(const uint64_t (*row)[16], int8_t digit)
 {
     const uint32_t ud = (uint32_t)(int32_t)digit;
     const uint64_t neg = ud >> 31;
     const uint64_t mag = (uint64_t)((ud ^ (0u - (uint32_t)neg)) + (uint32_t)neg) & 0xff;
-    const __m512i want = _mm512_set1_epi64((int64_t)mag);
-    /* identity (ypx, ymx, xy2d) = (1, 1, 0) */
+    /* identity (ypx, ymx, xy2d) = (1, 1, 0) unless some entry matches */
     __m512i lo = _mm512_set_epi64(0, 0, 1, 0, 0, 0, 0, 1), hi = _mm512_setzero_si512();
+    const __m512i m64 = _mm512_set1_epi64((int64_t)(0 - neg));
 
-    for (int64_t k = 1; k <= 16; k++) {
-        const __mmask8 m = _mm512_cmpeq_epi64_mask(want, _mm512_set1_epi64(k));
+    {
+        /* mag == 0 keeps the identity: clear it when any k matches instead. */
+        __m512i keep = _mm512_set1_epi64((int64_t)(((mag | (0 - mag)) >> 63) - 1));
 
-        lo = _mm512_mask_blend_epi64(m, lo, _mm512_loadu_si512(row[k - 1]));
-        hi = _mm512_mask_blend_epi64(m, hi, _mm512_loadu_si512(row[k - 1] + 8));
+        lo = _mm512_and_si512(lo, keep);
+        for (uint64_t k = 1; k <= 16; k++) {
+            const __m512i m = _mm512_set1_epi64((int64_t)(0 - (((mag ^ k) - 1) >> 63)));
+
+            lo = _mm512_or_si512(lo, _mm512_and_si512(_mm512_loadu_si512(row[k - 1]), m));
+            hi = _mm512_or_si512(hi, _mm512_and_si512(_mm512_loadu_si512(row[k - 1] + 8), m));
+        }
     }
-    return lanes_from_words(lo, hi, _mm512_set1_epi64((int64_t)(0 - neg)));
+    return lanes_from_words(lo, hi, m64);
 }
 
 /* The identity (X, Y, Z, T) = (0, 1, 1, 0) in the lanes. */
