@@ -2,13 +2,15 @@
  * Differential test: edfast (every backend serving each curve) against
  * OpenSSL's default provider on random seeds and messages.
  *
- * Per case: the public key derived from the seed and the signature must be
- * byte-identical; each provider must accept the other's signature; a random
- * bit flipped in the message, the signature or the public key must get the
- * same verdict (a rejection) from both.  Then, for one case in eight, a seed
- * imported together with a public key that is not its own (another key's, or
- * random bytes): the signature must equal the default provider's for the same
- * pair (run in a child process, so that a crash is reported, not fatal).
+ * Per case (drawn once and put to every backend; the default provider
+ * answers it once): the public key derived from the seed and the signature
+ * must be byte-identical; each provider must accept the other's signature;
+ * a random bit flipped in the message, the signature or the public key
+ * must get the same verdict (a rejection) from both.  Then, for one case in
+ * eight, a seed imported together with a public key that is not its own
+ * (another key's, or random bytes): the signature must equal the default
+ * provider's for the same pair (run in a child process, so that a crash is
+ * reported, not fatal).
  *
  * Usage: differential_test [cases per curve and backend, default 10000]
  * The seed is printed; EDFAST_TEST_SEED=<n> repeats a run.  The two curves
@@ -64,107 +66,151 @@ static void both_verdicts(struct et_env *env, enum et_curve c, const uint8_t *pu
     EVP_PKEY_free(dk);
 }
 
-static void one_case(struct et_env *env, enum et_curve c, const char *backend,
-                     struct et_rng *rng, unsigned long index, struct stats *st)
+/*
+ * One case: a seed, a message and a bit to flip, with the default
+ * provider's answers, made once and put to every backend.
+ */
+enum flip { FLIP_MESSAGE, FLIP_SIGNATURE, FLIP_PUBLIC_KEY };
+
+struct case_data {
+    uint8_t seed[ET_MAX_KEY], pub[ET_MAX_KEY], sig[ET_MAX_SIG];
+    uint8_t msg[MAX_MSG], flipped_msg[MAX_MSG], flipped_sig[ET_MAX_SIG], flipped_pub[ET_MAX_KEY];
+    size_t mlen, bit;
+    enum flip flip;
+    int ok;            /* the default provider made the key and signed */
+    int accepts_own;   /* its verdict on its own signature */
+    int flip_verdict;  /* its verdict on the flipped input */
+};
+
+/* Draws a case and takes the default provider's answers (in env, which holds it too). */
+static void make_case(struct et_env *env, enum et_curve c, struct et_rng *rng,
+                      struct case_data *d)
 {
-    size_t klen = et_key_len(c), slen = et_sig_len(c);
-    uint8_t seed[ET_MAX_KEY], epub[ET_MAX_KEY], dpub[ET_MAX_KEY];
-    uint8_t esig[ET_MAX_SIG], dsig[ET_MAX_SIG], bad[ET_MAX_SIG], badpub[ET_MAX_KEY];
-    static uint8_t msg[MAX_MSG];
-    size_t mlen = message_length(rng), elen = klen, dlen = klen, eslen = slen, dslen = slen;
-    EVP_PKEY *ek = NULL, *dk = NULL;
-    int verdict[2], ok;
+    size_t klen = et_key_len(c), slen = et_sig_len(c), plen = klen, dslen = slen;
+    EVP_PKEY *dk;
     uint64_t r;
 
-    et_rng_bytes(rng, seed, klen);
-    et_rng_bytes(rng, msg, mlen);
-    st->cases++;
-    st->long_msgs += mlen > 512;
+    d->mlen = message_length(rng);
+    et_rng_bytes(rng, d->seed, klen);
+    et_rng_bytes(rng, d->msg, d->mlen);
+    r = et_rng_next(rng);
+    d->flip = d->mlen > 0 ? (enum flip)(r % 3) : (enum flip)(1 + r % 2);
+    d->bit = (size_t)((r >> 8) % (8 * (d->flip == FLIP_MESSAGE     ? d->mlen
+                                       : d->flip == FLIP_SIGNATURE ? slen
+                                                                   : klen)));
+    dk = et_key_from_seed(env, c, ET_DEFAULT, d->seed);
+    d->ok = dk != NULL && EVP_PKEY_get_raw_public_key(dk, d->pub, &plen) == 1 && plen == klen
+        && et_sign(env, dk, ET_DEFAULT, d->msg, d->mlen, d->sig, &dslen) && dslen == slen;
+    if (d->ok) {
+        memcpy(d->flipped_msg, d->msg, d->mlen);
+        memcpy(d->flipped_sig, d->sig, slen);
+        memcpy(d->flipped_pub, d->pub, klen);
+        d->accepts_own = et_verify(env, dk, ET_DEFAULT, d->msg, d->mlen, d->sig, slen);
+        switch (d->flip) {
+        case FLIP_MESSAGE:
+            d->flipped_msg[d->bit / 8] ^= (uint8_t)(1u << (d->bit % 8));
+            d->flip_verdict = et_verify(env, dk, ET_DEFAULT, d->flipped_msg, d->mlen, d->sig, slen);
+            break;
+        case FLIP_SIGNATURE:
+            d->flipped_sig[d->bit / 8] ^= (uint8_t)(1u << (d->bit % 8));
+            d->flip_verdict = et_verify(env, dk, ET_DEFAULT, d->msg, d->mlen, d->flipped_sig, slen);
+            break;
+        case FLIP_PUBLIC_KEY: {
+            EVP_PKEY *bad;
 
-    ek = et_key_from_seed(env, c, ET_EDFAST, seed);
-    dk = et_key_from_seed(env, c, ET_DEFAULT, seed);
-    ok = ek != NULL && dk != NULL && strcmp(et_key_provider(ek), "edfast") == 0;
+            d->flipped_pub[d->bit / 8] ^= (uint8_t)(1u << (d->bit % 8));
+            bad = et_key(env, c, ET_DEFAULT, NULL, d->flipped_pub);
+            d->flip_verdict = bad != NULL
+                ? et_verify(env, bad, ET_DEFAULT, d->msg, d->mlen, d->sig, slen) : -3;
+            EVP_PKEY_free(bad);
+            break;
+        }
+        }
+    }
+    ERR_clear_error();
+    EVP_PKEY_free(dk);
+}
+
+/*
+ * The case through edfast with one backend: the same public key and the
+ * same signature as the default provider's; edfast accepts that signature
+ * and the default provider accepts edfast's (the same bytes, so its own
+ * verdict); the flipped input gets a rejection from both.
+ */
+static void one_case(struct et_env *env, enum et_curve c, const char *backend,
+                     const struct case_data *d, unsigned long index, struct stats *st)
+{
+    static const char *const flip_names[] = {"message", "signature", "public key"};
+    size_t klen = et_key_len(c), slen = et_sig_len(c), elen = klen, eslen = slen;
+    uint8_t epub[ET_MAX_KEY], esig[ET_MAX_SIG];
+    EVP_PKEY *ek, *bad;
+    int verdict, ok;
+
+    st->cases++;
+    st->long_msgs += d->mlen > 512;
+    ET_CHECK(d->ok, "%s case %lu: the default provider cannot make the key or sign",
+             et_curve_name(c), index);
+    if (!d->ok)
+        return;
+    ek = et_key_from_seed(env, c, ET_EDFAST, d->seed);
+    ok = ek != NULL && strcmp(et_key_provider(ek), "edfast") == 0;
     ET_CHECK(ok, "%s/%s case %lu: key import from seed", et_curve_name(c), backend, index);
     if (!ok) {
-        report(index, "import", seed, klen);
+        report(index, "import", d->seed, klen);
         goto done;
     }
 
-    ok = EVP_PKEY_get_raw_public_key(ek, epub, &elen) == 1
-        && EVP_PKEY_get_raw_public_key(dk, dpub, &dlen) == 1 && elen == klen && dlen == klen
-        && memcmp(epub, dpub, klen) == 0;
+    ok = EVP_PKEY_get_raw_public_key(ek, epub, &elen) == 1 && elen == klen
+        && memcmp(epub, d->pub, klen) == 0;
     ET_CHECK(ok, "%s/%s case %lu: public keys differ", et_curve_name(c), backend, index);
     if (!ok) {
-        report(index, "public key", seed, klen);
+        report(index, "public key", d->seed, klen);
         goto done;
     }
 
-    ok = et_sign(env, ek, ET_EDFAST, msg, mlen, esig, &eslen)
-        && et_sign(env, dk, ET_DEFAULT, msg, mlen, dsig, &dslen) && eslen == slen
-        && dslen == slen && memcmp(esig, dsig, slen) == 0;
+    ok = et_sign(env, ek, ET_EDFAST, d->msg, d->mlen, esig, &eslen) && eslen == slen
+        && memcmp(esig, d->sig, slen) == 0;
     ET_CHECK(ok, "%s/%s case %lu (%zu-byte message): signatures differ", et_curve_name(c),
-             backend, index, mlen);
+             backend, index, d->mlen);
     if (!ok) {
-        report(index, "signature", seed, klen);
+        report(index, "signature", d->seed, klen);
         et_print_hex("edfast ", esig, slen);
-        et_print_hex("default", dsig, slen);
+        et_print_hex("default", d->sig, slen);
         goto done;
     }
 
     /* Each accepts the other's signature. */
-    ET_CHECK(et_verify(env, ek, ET_EDFAST, msg, mlen, dsig, slen) == 1,
+    ET_CHECK(et_verify(env, ek, ET_EDFAST, d->msg, d->mlen, d->sig, slen) == 1,
              "%s/%s case %lu: edfast rejects the default provider's signature",
              et_curve_name(c), backend, index);
-    ET_CHECK(et_verify(env, dk, ET_DEFAULT, msg, mlen, esig, slen) == 1,
+    ET_CHECK(d->accepts_own == 1,
              "%s/%s case %lu: the default provider rejects edfast's signature",
              et_curve_name(c), backend, index);
 
     /* One random bit flipped in the message, the signature or the public key. */
-    r = et_rng_next(rng);
-    switch (mlen > 0 ? r % 3 : 1 + r % 2) {
-    case 0: {
-        size_t bit = (size_t)((r >> 8) % (8 * mlen));
-
-        msg[bit / 8] ^= (uint8_t)(1u << (bit % 8));
-        verdict[0] = et_verify(env, ek, ET_EDFAST, msg, mlen, esig, slen);
-        verdict[1] = et_verify(env, dk, ET_DEFAULT, msg, mlen, esig, slen);
+    switch (d->flip) {
+    case FLIP_MESSAGE:
+        verdict = et_verify(env, ek, ET_EDFAST, d->flipped_msg, d->mlen, d->sig, slen);
         st->flips_msg++;
-        ET_CHECK(verdict[0] == verdict[1] && verdict[0] == 0,
-                 "%s/%s case %lu: message bit %zu flipped: edfast %d, default %d",
-                 et_curve_name(c), backend, index, bit, verdict[0], verdict[1]);
         break;
-    }
-    case 1: {
-        size_t bit = (size_t)((r >> 8) % (8 * slen));
-
-        memcpy(bad, esig, slen);
-        bad[bit / 8] ^= (uint8_t)(1u << (bit % 8));
-        verdict[0] = et_verify(env, ek, ET_EDFAST, msg, mlen, bad, slen);
-        verdict[1] = et_verify(env, dk, ET_DEFAULT, msg, mlen, bad, slen);
+    case FLIP_SIGNATURE:
+        verdict = et_verify(env, ek, ET_EDFAST, d->msg, d->mlen, d->flipped_sig, slen);
         st->flips_sig++;
-        ET_CHECK(verdict[0] == verdict[1] && verdict[0] == 0,
-                 "%s/%s case %lu: signature bit %zu flipped: edfast %d, default %d",
-                 et_curve_name(c), backend, index, bit, verdict[0], verdict[1]);
         break;
-    }
-    default: {
-        size_t bit = (size_t)((r >> 8) % (8 * klen));
-
-        memcpy(badpub, epub, klen);
-        badpub[bit / 8] ^= (uint8_t)(1u << (bit % 8));
-        both_verdicts(env, c, badpub, msg, mlen, esig, verdict);
+    default:
+        bad = et_key(env, c, ET_EDFAST, NULL, d->flipped_pub);
+        verdict = bad != NULL ? et_verify(env, bad, ET_EDFAST, d->msg, d->mlen, d->sig, slen) : -3;
+        EVP_PKEY_free(bad);
         st->flips_pub++;
-        ET_CHECK(verdict[0] == verdict[1] && verdict[0] == 0,
-                 "%s/%s case %lu: public key bit %zu flipped: edfast %d, default %d",
-                 et_curve_name(c), backend, index, bit, verdict[0], verdict[1]);
         break;
     }
-    }
+    ET_CHECK(verdict == d->flip_verdict && verdict == 0,
+             "%s/%s case %lu: %s bit %zu flipped: edfast %d, default %d", et_curve_name(c),
+             backend, index, flip_names[d->flip], d->bit, verdict, d->flip_verdict);
     ERR_clear_error();
 
 done:
     EVP_PKEY_free(ek);
-    EVP_PKEY_free(dk);
 }
 
 /* What the child is doing, written out by the signal handler if it dies. */
@@ -302,35 +348,53 @@ static void run_mismatched(struct et_env *env, enum et_curve c, const char *back
                  ? "crashed the process (see above)" : "gave different signatures");
 }
 
-/* Every backend serving one curve. */
+/*
+ * Every backend serving one curve, on the same cases: each case is drawn
+ * and answered by the default provider once, then put to every backend
+ * (the default provider's work, most of this test's time, is not repeated
+ * per backend).
+ */
 static void run_curve(enum et_curve c, uint64_t seed, unsigned long count)
 {
     const char *names[ET_MAX_BACKENDS];
     size_t n = et_backends_for(c, names), b;
+    struct et_env env[ET_MAX_BACKENDS];
+    struct stats st[ET_MAX_BACKENDS] = {{0}};
+    int open[ET_MAX_BACKENDS] = {0};
+    static struct case_data d;
+    struct et_rng rng;
+    unsigned long i, failures_before = et_failures;
 
     ET_CHECK(n > 0, "no backend serves %s", et_curve_name(c));
     for (b = 0; b < n; b++) {
-        struct et_env env;
-        struct et_rng rng;
-        struct stats st = {0};
-        unsigned long i, failures_before = et_failures;
-
-        if (!et_env_open_for(&env, c, names[b])) {
-            ET_CHECK(0, "cannot load edfast with backend %s", names[b]);
-            continue;
-        }
-        /* Each curve and backend gets its own stream, so any one can be rerun alone. */
-        et_rng_seed(&rng, seed ^ ((uint64_t)(c + 1) << 56) ^ ((uint64_t)(b + 1) << 48));
-        for (i = 0; i < count && et_failures - failures_before < 20; i++)
-            one_case(&env, c, names[b], &rng, i, &st);
-        printf("%s with %s: %lu cases (%lu messages over 512 bytes; bit flips: %lu message,"
-               " %lu signature, %lu public key), %lu failures\n",
-               et_curve_name(c), names[b], st.cases, st.long_msgs, st.flips_msg,
-               st.flips_sig, st.flips_pub, et_failures - failures_before);
-        fflush(stdout);
-        run_mismatched(&env, c, names[b], rng.state ^ 0x5bd1e995u, count / 8 + 1);
-        et_env_close(&env);
+        open[b] = et_env_open_for(&env[b], c, names[b]);
+        ET_CHECK(open[b], "cannot load edfast with backend %s", names[b]);
     }
+    et_rng_seed(&rng, seed ^ ((uint64_t)(c + 1) << 56));
+    for (i = 0; i < count && et_failures - failures_before < 20; i++) {
+        for (b = 0; b < n && !open[b]; b++)
+            ;
+        if (b == n)
+            break;
+        make_case(&env[b], c, &rng, &d);
+        for (b = 0; b < n; b++)
+            if (open[b])
+                one_case(&env[b], c, names[b], &d, i, &st[b]);
+    }
+    for (b = 0; b < n; b++) {
+        if (!open[b])
+            continue;
+        printf("%s with %s: %lu cases (%lu messages over 512 bytes; bit flips: %lu message,"
+               " %lu signature, %lu public key)\n",
+               et_curve_name(c), names[b], st[b].cases, st[b].long_msgs, st[b].flips_msg,
+               st[b].flips_sig, st[b].flips_pub);
+        fflush(stdout);
+        /* Each backend its own stream of foreign-key cases, so any one can be rerun alone. */
+        run_mismatched(&env[b], c, names[b],
+                       rng.state ^ 0x5bd1e995u ^ ((uint64_t)(b + 1) << 48), count / 8 + 1);
+        et_env_close(&env[b]);
+    }
+    printf("%s: %lu failures in the cases above\n", et_curve_name(c), et_failures - failures_before);
 }
 
 /*
