@@ -151,6 +151,13 @@ static IFMA_TARGET fe4 select4(const uint64_t (*row)[16], int8_t digit)
     return lanes_from_words(lo, hi, m64);
 }
 
+/* Limb i of the four lanes to out[i][0..3]. */
+IFMA_INLINE void store_lanes(uint64_t out[5][4], fe4 p)
+{
+    for (int i = 0; i < 5; i++)
+        _mm256_storeu_si256((__m256i *)out[i], p.l[i]);
+}
+
 /* The identity (X, Y, Z, T) = (0, 1, 1, 0) in the lanes. */
 IFMA_INLINE fe4 identity4(void)
 {
@@ -179,8 +186,7 @@ void n25519_ifma_scalarmult_base(n25519_ge_p3 *h, const int8_t *e, int n,
         q = select4(table[i / 2], e[i]);
         p = madd4(p, q);
     }
-    for (int i = 0; i < 5; i++)
-        _mm256_storeu_si256((__m256i *)out[i], p.l[i]);
+    store_lanes(out, p);
     for (int i = 0; i < 5; i++) {
         h->X.v[i] = out[i][0];
         h->Y.v[i] = out[i][1];
@@ -214,8 +220,7 @@ IFMA_INLINE void store_p2(n25519_ge_p2 *r, fe4 p)
 {
     uint64_t out[5][4];
 
-    for (int i = 0; i < 5; i++)
-        _mm256_storeu_si256((__m256i *)out[i], p.l[i]);
+    store_lanes(out, p);
     for (int i = 0; i < 5; i++) {
         r->X.v[i] = out[i][0];
         r->Y.v[i] = out[i][1];
