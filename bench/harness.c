@@ -361,19 +361,18 @@ static void measure_thread_pair(struct impl *pair[2], enum edfast_curve curve, e
 void measure_threads(struct impl *impls, size_t nimpls, const char *edfast_name,
                      enum edfast_curve curve, const struct job *job, int max_threads)
 {
-    static const enum kind kinds[] = {KIND_EVP, KIND_EVP_FRESH};
     struct impl *pair[2];
-    size_t k;
+    enum kind kind;
     enum op op;
 
-    for (k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
-        if (!find_pair(pair, impls, nimpls, kinds[k], edfast_name)) {
-            if (kinds[k] == KIND_EVP)
+    for (kind = KIND_EVP; kind <= KIND_EVP_FRESH; kind++) {
+        if (!find_pair(pair, impls, nimpls, kind, edfast_name)) {
+            if (kind == KIND_EVP)
                 die("%s: no EVP implementation for the thread test", curve_names[curve]);
             continue; /* --no-fresh */
         }
         for (op = 0; op < OP_COUNT; op++)
-            if ((opt.ops & (1u << op)) && thread_op_measured(kinds[k], op))
+            if ((opt.ops & (1u << op)) && thread_op_measured(kind, op))
                 measure_thread_pair(pair, curve, op, job, max_threads);
     }
 }

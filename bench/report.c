@@ -121,21 +121,20 @@ static int find_row(enum edfast_curve curve, enum op op, const char *label, size
 static int check_thread_rows(enum edfast_curve curve, enum op op, const char *backend,
                              int max_threads)
 {
-    static const enum kind kinds[] = {KIND_EVP, KIND_EVP_FRESH};
+    const size_t msg_len = op == OP_KEYGEN ? 0 : opt.thread_msg;
     int missing = 0;
 
-    for (size_t k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
+    for (enum kind kind = KIND_EVP; kind <= KIND_EVP_FRESH; kind++) {
         char def[64], edf[64];
 
-        if (!thread_op_measured(kinds[k], op) || (kinds[k] == KIND_EVP_FRESH && opt.no_fresh))
+        if (!thread_op_measured(kind, op) || (kind == KIND_EVP_FRESH && opt.no_fresh))
             continue;
-        snprintf(def, sizeof(def), "%s:default", kind_names[kinds[k]]);
-        snprintf(edf, sizeof(edf), "%s:edfast/%s", kind_names[kinds[k]], backend);
+        snprintf(def, sizeof(def), "%s:default", kind_names[kind]);
+        snprintf(edf, sizeof(edf), "%s:edfast/%s", kind_names[kind], backend);
         for (int t = 1; t <= max_threads; t++)
-            if (!find_row(curve, op, def, op == OP_KEYGEN ? 0 : opt.thread_msg, t)
-                    || !find_row(curve, op, edf, op == OP_KEYGEN ? 0 : opt.thread_msg, t)) {
+            if (!find_row(curve, op, def, msg_len, t) || !find_row(curve, op, edf, msg_len, t)) {
                 fprintf(stderr, "edfast-bench: missing row: %s %s %s, %d threads\n",
-                        curve_names[curve], op_names[op], kind_names[kinds[k]], t);
+                        curve_names[curve], op_names[op], kind_names[kind], t);
                 missing++;
             }
     }
