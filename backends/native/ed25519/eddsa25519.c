@@ -20,7 +20,11 @@ struct n25519_key {
     struct edfast_verify_state vstate;
     n25519_ge_p3 neg_a;            /* -A, from the first */
     n25519_ge_lighttable light;    /* its light table, from the first */
-    n25519_ge_vartable full;       /* its split tables, from the second */
+    /*
+     * Its split tables, from the second: 7.7 KB, allocated then, so that
+     * keys never verified twice (most generated keys) stay small.
+     */
+    n25519_ge_vartable *full;
 };
 
 /* Expands a seed into the clamped scalar (mod L) and the nonce prefix. */
@@ -62,12 +66,13 @@ int native_ed25519_derive_public(const uint8_t seed[32], uint8_t pub[32])
 /* A key with no secret and no public key yet. */
 static struct n25519_key *key_alloc(void)
 {
-    /* Not calloc: the ~9 KB of tables are written before they are read. */
+    /* Not calloc: the light table is written before it is read. */
     struct n25519_key *k = malloc(sizeof(*k));
 
     if (k == NULL)
         return NULL;
     k->has_secret = 0;
+    k->full = NULL;
     if (!edfast_vstate_init(&k->vstate)) {
         free(k);
         return NULL;
@@ -112,6 +117,7 @@ void native_ed25519_key_free(void *key)
     /* Only the secret half needs wiping; the tables hold public points. */
     OPENSSL_cleanse(k->scalar, sizeof(k->scalar));
     OPENSSL_cleanse(k->prefix, sizeof(k->prefix));
+    free(k->full);
     free(k);
 }
 
@@ -205,12 +211,16 @@ static int decode_key(void *key, void *arg)
     return 1;
 }
 
-/* The second verify's step: the split tables of -A. */
+/* The second verify's step: the split tables of -A (0 when out of memory). */
 static int build_tables(void *key)
 {
     struct n25519_key *k = key;
+    n25519_ge_vartable *full = malloc(sizeof(*full));
 
-    n25519_ge_vartable_init(&k->full, &k->neg_a);
+    if (full == NULL)
+        return 0;
+    n25519_ge_vartable_init(full, &k->neg_a);
+    k->full = full;
     return 1;
 }
 
@@ -236,7 +246,7 @@ int native_ed25519_verify(const void *key, const struct edfast_instance *instanc
     /* Whether [S]B - [k]A encodes as R byte for byte: no cofactor, canonical R only. */
     if (st != EDFAST_VSTATE_FULL)
         return n25519_ge_verify_light(sig + 32, kh, &k->light, sig, r.decoded == 1 ? &r.point : NULL);
-    n25519_ge_double_scalarmult_vartime(&R, sig + 32, kh, &k->full);
+    n25519_ge_double_scalarmult_vartime(&R, sig + 32, kh, k->full);
     n25519_ge_p2_tobytes_vartime(rcheck, &R);
     return memcmp(rcheck, sig, 32) == 0;
 }
