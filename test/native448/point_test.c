@@ -3,7 +3,9 @@
  * constant-time fixed-base multiplication agrees with a plain double-and-add,
  * the group law is complete on the 4-torsion, encode/decode round-trip, and
  * the decoder's acceptance rule on edge encodings (y >= p, y = +-1, high bits
- * of byte 56, the x sign bit with x = 0) is the one documented in point.h.
+ * of byte 56, the x sign bit with x = 0) is the one documented in point.h,
+ * and the comparison of a point with an encoding up to 4-torsion gives what
+ * decoding and [4](P - R) = 0 give.
  */
 #include <openssl/bn.h>
 
@@ -217,6 +219,113 @@ static void test_decode_edges(void)
     BN_free(y);
 }
 
+/* What ge448_equals_encoding_mod_torsion must say: decode R, test [4](P - R) = 0. */
+static int torsion_reference(const ge448 *p, const uint8_t enc[57])
+{
+    ge448 r, d;
+    ge448_cached c;
+
+    if (!ge448_decode(&r, enc))
+        return 0;
+    ge448_neg(&r, &r);
+    ge448_to_cached(&c, &r);
+    ge448_add_cached(&d, p, &c);
+    ge448_dbl(&d, &d, 0);
+    ge448_dbl(&d, &d, 0);
+    return (int)(ge448_is_identity(&d) & 1);
+}
+
+/* The 4-torsion point number which: identity, (1, 0), (0, -1), (-1, 0). */
+static void torsion4(ge448 *t, unsigned which)
+{
+    ge448_identity(t);
+    if (which == 1 || which == 3) {
+        fe448_zero(&t->Y);
+        fe448_one(&t->X);
+        if (which == 3)
+            fe448_neg(&t->X, &t->X);
+    } else if (which == 2) {
+        fe448_neg(&t->Y, &t->Y);
+    }
+}
+
+static void check_torsion_compare(const ge448 *p, const uint8_t enc[57], int want, const char *what,
+                                  int i)
+{
+    const int ref = torsion_reference(p, enc);
+
+    ET_CHECK(ref == want, "reference for %s, case %d: %d, not %d", what, i, ref, want);
+    ET_CHECK(ge448_equals_encoding_mod_torsion(p, enc) == ref, "compare with %s, case %d", what, i);
+}
+
+/* Points P + T for every 4-torsion T against P's encoding, its sign flipped, and edges. */
+static void test_encoding_mod_torsion(struct et_rng *rng)
+{
+    static const uint8_t small_y[] = { 0, 1, 2 };
+
+    for (int i = 0; i < 200; i++) {
+        uint8_t raw[114], enc[57], other[57];
+        ge448 p, q, t;
+        ge448_cached c;
+        sc448 k;
+
+        et_rng_bytes(rng, raw, sizeof(raw));
+        sc448_from_bytes(&k, raw, sizeof(raw));
+        ge448_scalarmul_base(&p, &k);
+        ge448_encode(enc, &p);
+        for (unsigned w = 0; w < 4; w++) {
+            /* projective sums (Z != 1), every case of the comparison */
+            torsion4(&t, w);
+            ge448_to_cached(&c, &t);
+            ge448_add_cached(&q, &p, &c);
+            check_torsion_compare(&q, enc, 1, "P + torsion", i);
+            memcpy(other, enc, 57);
+            other[56] ^= 0x80;
+            check_torsion_compare(&q, other, 0, "-x", i);
+            other[56] = (uint8_t)(enc[56] | 1u << (w + 1));
+            check_torsion_compare(&q, other, 0, "byte 56 bit", i);
+        }
+        ge448_dbl(&q, &p, 1);
+        check_torsion_compare(&q, enc, 0, "2P", i);
+        et_rng_bytes(rng, other, sizeof(other));
+        other[56] &= 0x80;
+        check_torsion_compare(&p, other, 0, "random encoding", i);
+    }
+    /*
+     * y = 0, 1, 2 and the non-canonical y + p, against each torsion point:
+     * y = 0 encodes (+-1, 0), itself 4-torsion, so every torsion point is in
+     * its coset; y = 1 never decodes; y = 2 is no torsion point's coordinate.
+     */
+    for (unsigned v = 0; v < sizeof(small_y); v++) {
+        for (unsigned form = 0; form < 4; form++) {
+            const int noncanonical = form >> 1, sign = form & 1;
+            uint8_t enc[57] = { 0 };
+            unsigned carry = small_y[v];
+
+            if (noncanonical) {
+                /* p = 2^448 - 2^224 - 1, little-endian, plus y */
+                memset(enc, 0xff, 56);
+                enc[28] = 0xfe;
+                for (int b = 0; b < 56; b++) {
+                    carry += enc[b];
+                    enc[b] = (uint8_t)carry;
+                    carry >>= 8;
+                }
+            } else {
+                enc[0] = small_y[v];
+            }
+            enc[56] = (uint8_t)(sign << 7);
+            for (unsigned w = 0; w < 4; w++) {
+                ge448 t;
+
+                torsion4(&t, w);
+                check_torsion_compare(&t, enc, small_y[v] == 0 && !noncanonical,
+                                      noncanonical ? "non-canonical small y" : "small y", (int)(4 * v + w));
+            }
+        }
+    }
+}
+
 int main(void)
 {
     struct et_rng rng = { et_seed_or(0x9014448) };
@@ -227,5 +336,6 @@ int main(void)
     test_torsion();
     test_fixed_base(&rng);
     test_decode_edges();
+    test_encoding_mod_torsion(&rng);
     return et_finish("native448_point");
 }

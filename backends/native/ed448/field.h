@@ -69,5 +69,7 @@ void fe448_cneg(fe448 *r, uint64_t mask);
 uint64_t fe448_isr(fe448 *r, const fe448 *a);
 /* r = 1/a (0 for a = 0). */
 void fe448_inv(fe448 *r, const fe448 *a);
+/* The same in variable time, for public values only. */
+void fe448_inv_vartime(fe448 *r, const fe448 *a);
 
 #endif

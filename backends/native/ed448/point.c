@@ -194,6 +194,49 @@ int ge448_decode(ge448 *p, const uint8_t in[GE448_BYTES])
     return (int)(ok & 1);
 }
 
+/*
+ * The 4-torsion of edwards448 is (0, 1), (0, -1), (1, 0) and (-1, 0), so p is
+ * in R + torsion for R = (x, y) exactly when p is (x, y), (-x, -y), (y, -x)
+ * or (-y, x).  Each case makes one coordinate of p equal to +-y, which is
+ * checked projectively.  The curve equation is symmetric in x and y and in
+ * their signs, so the other coordinate o of p then satisfies
+ * o^2 = (1 - y^2) / (1 - d y^2): the ratio is a square, R decodes when it is
+ * non-zero (o != 0), and o = +-x, the sign told by o's parity against the
+ * encoding's sign bit (x != 0 has a root of each parity).
+ */
+int ge448_equals_encoding_mod_torsion(const ge448 *p, const uint8_t in[GE448_BYTES])
+{
+    fe448 y, yz, nyz, zi, o;
+    const unsigned sign = in[56] >> 7;
+    const struct {
+        const fe448 *coord, *target, *other;
+        unsigned flip; /* the other coordinate is -x, not x */
+    } cases[4] = {
+        { &p->Y, &yz, &p->X, 0 },  /* p = (x, y) */
+        { &p->Y, &nyz, &p->X, 1 }, /* p = (-x, -y) */
+        { &p->X, &yz, &p->Y, 1 },  /* p = (y, -x) */
+        { &p->X, &nyz, &p->Y, 0 }, /* p = (-y, x) */
+    };
+    int have_zi = 0;
+
+    if (!(fe448_frombytes(&y, in) & 1) || (in[56] & 0x7f) != 0)
+        return 0;
+    fe448_mul(&yz, &y, &p->Z);
+    fe448_neg(&nyz, &yz);
+    for (unsigned c = 0; c < 4; c++) {
+        if (!(fe448_eq(cases[c].coord, cases[c].target) & 1))
+            continue;
+        if (!have_zi) {
+            fe448_inv_vartime(&zi, &p->Z);
+            have_zi = 1;
+        }
+        fe448_mul(&o, cases[c].other, &zi);
+        if (!(fe448_iszero(&o) & 1) && ((unsigned)(fe448_isnegative(&o) & 1) ^ cases[c].flip) == sign)
+            return 1;
+    }
+    return 0;
+}
+
 uint64_t ge448_is_identity(const ge448 *p)
 {
     return fe448_iszero(&p->X) & fe448_eq(&p->Y, &p->Z);

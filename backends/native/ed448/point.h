@@ -59,6 +59,12 @@ void ge448_encode(uint8_t out[GE448_BYTES], const ge448 *p);
  * Constant time in the input.
  */
 int ge448_decode(ge448 *p, const uint8_t in[GE448_BYTES]);
+/*
+ * 1 when in decodes (ge448_decode's rule) to a point R with p - R in the
+ * 4-torsion, without decoding R: no square root, one variable-time
+ * inversion.  For public points only.
+ */
+int ge448_equals_encoding_mod_torsion(const ge448 *p, const uint8_t in[GE448_BYTES]);
 
 /* all-ones when p is the identity. */
 uint64_t ge448_is_identity(const ge448 *p);

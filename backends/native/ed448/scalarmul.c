@@ -203,7 +203,8 @@ static void add_digit(ge448 *p, const struct naf_term *t, int d, int need_t)
 /*
  * Straus-style joint loop: one doubling per digit position, then the
  * additions of every term with a digit there.  T is computed only when an
- * addition follows, and always at the end (the caller adds -R).
+ * addition follows: what the callers do with the result (doublings,
+ * comparisons) never reads it.
  */
 static void joint(ge448 *p, const struct naf_term *terms, unsigned n)
 {
@@ -217,25 +218,11 @@ static void joint(ge448 *p, const struct naf_term *terms, unsigned n)
 
         for (unsigned t = 0; t < n; t++)
             pending += terms[t].top > i && terms[t].naf[i] != 0;
-        ge448_dbl(p, p, pending > 0 || i == 0);
+        ge448_dbl(p, p, pending > 0);
         for (unsigned t = 0; t < n; t++)
             if (terms[t].top > i && terms[t].naf[i])
-                add_digit(p, &terms[t], terms[t].naf[i], --pending > 0 || i == 0);
+                add_digit(p, &terms[t], terms[t].naf[i], --pending > 0);
     }
-}
-
-/* [4](p - R) is the identity: p - R is 4-torsion. */
-static int equal_mod_torsion(ge448 *p, const ge448 *r)
-{
-    ge448 nr;
-    ge448_cached c;
-
-    ge448_neg(&nr, r);
-    ge448_to_cached(&c, &nr);
-    ge448_add_cached(p, p, &c);
-    ge448_dbl(p, p, 0);
-    ge448_dbl(p, p, 0);
-    return (int)(ge448_is_identity(p) & 1);
 }
 
 /* Terms for the chunks of s against the tables of 2^(56 c) B. */
@@ -248,7 +235,7 @@ static void base_terms(struct naf_term *terms, int8_t (*naf)[SC448_NAF_LEN], con
 }
 
 int ge448_check_combination(const sc448 *s, const sc448 *h,
-                            const ge448_vartable *a, const ge448 *r)
+                            const ge448_vartable *a, const uint8_t r[GE448_BYTES])
 {
     enum { TERMS = 2 * GE448_VAR_SPLIT };
     int8_t naf[TERMS][SC448_NAF_LEN];
@@ -264,7 +251,7 @@ int ge448_check_combination(const sc448 *s, const sc448 *h,
         t->top = sc448_wnaf_chunk(t->naf, h, GE448_VAR_CHUNK * c, GE448_VAR_CHUNK, GE448_VAR_WNAF);
     }
     joint(&p, terms, TERMS);
-    return equal_mod_torsion(&p, r);
+    return ge448_equals_encoding_mod_torsion(&p, r);
 }
 
 /* Width of the wNAFs of the half-size scalars when A's and R's multiples are made per call. */

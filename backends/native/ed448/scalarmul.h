@@ -42,12 +42,15 @@ void ge448_scalarmul_base(ge448 *r, const sc448 *s);
 int ge448_vartable_init(ge448_vartable *t, const ge448 *a);
 
 /*
- * 1 when [4]([s]B - [h]A - R) is the identity: the cofactored verification
- * equation, which is what OpenSSL's comparison on the 4-isogenous curve
- * amounts to.  Variable time (everything here is public).
+ * 1 when R, given by its encoding r, decodes and [4]([s]B - [h]A - R) is the
+ * identity: the cofactored verification equation, which is what OpenSSL's
+ * comparison on the 4-isogenous curve amounts to.  R is never decoded: the
+ * point is compared with its encoding up to 4-torsion
+ * (ge448_equals_encoding_mod_torsion).  Variable time (everything here is
+ * public).
  */
 int ge448_check_combination(const sc448 *s, const sc448 *h,
-                            const ge448_vartable *a, const ge448 *r);
+                            const ge448_vartable *a, const uint8_t r[GE448_BYTES]);
 
 /* The same verdict on the light path: no per-key tables (~225 doublings). */
 int ge448_check_combination_light(const sc448 *s, const sc448 *h, const ge448 *a,
