@@ -45,10 +45,12 @@ static inline void edfast_vstate_destroy(struct edfast_verify_state *v)
 /*
  * Advances the state by one step where one is due and returns the state to
  * verify with.  decode(key, arg) decodes the public key and makes the light
- * data, returning 0 when the key does not decode (arg is the caller's, for
- * what the first verification decodes along with the key: Ed25519's R);
- * build(key) makes the full tables,
- * returning 0 when out of memory (the key then stays on the light path).
+ * data, returning 1, or 0 when the key does not decode, or -1 when out of
+ * memory: the state then stays NONE, returned so that this verification
+ * fails, and the next tries again (arg is the caller's, for what the first
+ * verification decodes along with the key: Ed25519's R).  build(key) makes
+ * the full tables, returning 0 when out of memory (the key then stays on the
+ * light path).
  */
 static inline enum edfast_vstate edfast_vstate_advance(struct edfast_verify_state *v, void *key,
                                                        void *arg,
@@ -64,8 +66,11 @@ static inline enum edfast_vstate edfast_vstate_advance(struct edfast_verify_stat
     else if (pthread_mutex_trylock(&v->lock) != 0)
         return EDFAST_VSTATE_LIGHT;
     st = atomic_load_explicit(&v->state, memory_order_relaxed);
-    if (st == EDFAST_VSTATE_NONE)
-        st = decode(key, arg) ? EDFAST_VSTATE_LIGHT : EDFAST_VSTATE_BAD;
+    if (st == EDFAST_VSTATE_NONE) {
+        const int decoded = decode(key, arg);
+
+        st = decoded > 0 ? EDFAST_VSTATE_LIGHT : decoded == 0 ? EDFAST_VSTATE_BAD : EDFAST_VSTATE_NONE;
+    }
     else if (st == EDFAST_VSTATE_LIGHT && build(key))
         st = EDFAST_VSTATE_FULL;
     atomic_store_explicit(&v->state, st, memory_order_release);

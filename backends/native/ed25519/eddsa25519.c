@@ -11,20 +11,24 @@
 #include "sha512.h"
 #include "verify_state.h"
 
+struct first_verify {
+    n25519_ge_p3 neg_a;
+    n25519_ge_lighttable light;
+};
+
 struct n25519_key {
     uint8_t pub[32];         /* as given; hashed as is */
     int has_secret;
     uint8_t scalar[32];      /* clamped secret scalar, reduced mod L */
     uint8_t prefix[32];      /* second half of SHA-512(seed), the nonce key */
-    /* Built by the first two verifies (verify_state.h). */
-    struct edfast_verify_state vstate;
-    n25519_ge_p3 neg_a;            /* -A, from the first */
-    n25519_ge_lighttable light;    /* its light table, from the first */
     /*
-     * Its split tables, from the second: 7.7 KB, allocated then, so that
-     * keys never verified twice (most generated keys) stay small.
+     * Built by the first two verifies (verify_state.h), each allocated then,
+     * so that a key never verified (most generated keys) is about 200 bytes,
+     * which malloc serves from its per-thread cache.
      */
-    n25519_ge_vartable *full;
+    struct edfast_verify_state vstate;
+    struct first_verify *first; /* -A and its light table (1.4 KB), from the first */
+    n25519_ge_vartable *full;   /* its split tables (7.7 KB), from the second */
 };
 
 /* Expands a seed into the clamped scalar (mod L) and the nonce prefix. */
@@ -66,12 +70,12 @@ int native_ed25519_derive_public(const uint8_t seed[32], uint8_t pub[32])
 /* A key with no secret and no public key yet. */
 static struct n25519_key *key_alloc(void)
 {
-    /* Not calloc: the light table is written before it is read. */
     struct n25519_key *k = malloc(sizeof(*k));
 
     if (k == NULL)
         return NULL;
     k->has_secret = 0;
+    k->first = NULL;
     k->full = NULL;
     if (!edfast_vstate_init(&k->vstate)) {
         free(k);
@@ -117,6 +121,7 @@ void native_ed25519_key_free(void *key)
     /* Only the secret half needs wiping; the tables hold public points. */
     OPENSSL_cleanse(k->scalar, sizeof(k->scalar));
     OPENSSL_cleanse(k->prefix, sizeof(k->prefix));
+    free(k->first);
     free(k->full);
     free(k);
 }
@@ -201,13 +206,20 @@ static int decode_key(void *key, void *arg)
     struct n25519_key *k = key;
     struct first_r *r = arg;
     n25519_ge_p3 A;
-    const unsigned found = n25519_ge_frombytes_key_and_r(&A, k->pub, &r->point, r->enc);
+    struct first_verify *first = malloc(sizeof(*first));
+    unsigned found;
 
-    if (!(found & 1))
+    if (first == NULL)
+        return -1;
+    found = n25519_ge_frombytes_key_and_r(&A, k->pub, &r->point, r->enc);
+    if (!(found & 1)) {
+        free(first);
         return 0;
+    }
     r->decoded = (found >> 1) & 1;
-    n25519_ge_neg(&k->neg_a, &A);
-    n25519_ge_lighttable_init(&k->light, &k->neg_a);
+    n25519_ge_neg(&first->neg_a, &A);
+    n25519_ge_lighttable_init(&first->light, &first->neg_a);
+    k->first = first;
     return 1;
 }
 
@@ -219,7 +231,7 @@ static int build_tables(void *key)
 
     if (full == NULL)
         return 0;
-    n25519_ge_vartable_init(full, &k->neg_a);
+    n25519_ge_vartable_init(full, &k->first->neg_a);
     k->full = full;
     return 1;
 }
@@ -239,13 +251,13 @@ int native_ed25519_verify(const void *key, const struct edfast_instance *instanc
     if (!n25519_sc_is_canonical(sig + 32))
         return 0;
     st = edfast_vstate_advance(&k->vstate, k, &r, decode_key, build_tables);
-    /* An R that is no point's canonical encoding matches nothing. */
-    if (st == EDFAST_VSTATE_BAD || r.decoded == 0)
+    /* Out of memory for the first step; an R that is no point's canonical encoding matches nothing. */
+    if (st == EDFAST_VSTATE_NONE || st == EDFAST_VSTATE_BAD || r.decoded == 0)
         return 0;
     challenge(kh, instance, sig, k->pub, msg, msg_len);
     /* Whether [S]B - [k]A encodes as R byte for byte: no cofactor, canonical R only. */
     if (st != EDFAST_VSTATE_FULL)
-        return n25519_ge_verify_light(sig + 32, kh, &k->light, sig, r.decoded == 1 ? &r.point : NULL);
+        return n25519_ge_verify_light(sig + 32, kh, &k->first->light, sig, r.decoded == 1 ? &r.point : NULL);
     n25519_ge_double_scalarmult_vartime(&R, sig + 32, kh, k->full);
     n25519_ge_p2_tobytes_vartime(rcheck, &R);
     return memcmp(rcheck, sig, 32) == 0;

@@ -1,0 +1,85 @@
+/*
+ * A key's verification state when memory runs out (../../backends/native/
+ * verify_state.h): the first verification allocates the light data and the
+ * second the split tables.  When the first allocation fails the verification
+ * fails and the key stays unverified, so the next one tries again; when the
+ * second fails the key stays on the light path.  Verdicts stay right either
+ * way.  The native code's calls to malloc are wrapped at link time
+ * (--wrap=malloc, this test's CMake), so that chosen calls fail.
+ */
+#include <stdlib.h>
+
+#include "eddsa25519.h"
+#include "native_path.h"
+
+void *__real_malloc(size_t n);
+void *__wrap_malloc(size_t n);
+
+static int fail_next; /* the next wrapped malloc returns NULL */
+static int calls;     /* wrapped mallocs since the last reset */
+
+void *__wrap_malloc(size_t n)
+{
+    calls++;
+    if (fail_next) {
+        fail_next = 0;
+        return NULL;
+    }
+    return __real_malloc(n);
+}
+
+static const struct edfast_instance PURE = { EDFAST_PURE, NULL, 0 };
+
+/* One verification with `fail` set for its allocation; the verdict, and how many mallocs it made. */
+static int verify(void *key, const uint8_t *msg, size_t len, const uint8_t sig[64], int fail,
+                  int *mallocs)
+{
+    int v;
+
+    calls = 0;
+    fail_next = fail;
+    v = native_ed25519_verify(key, &PURE, msg, len, sig);
+    *mallocs = calls;
+    fail_next = 0;
+    return v;
+}
+
+static void check_key(void *key, const uint8_t *msg, size_t len, const uint8_t sig[64], const char *what)
+{
+    uint8_t bad[64];
+    int n;
+
+    memcpy(bad, sig, 64);
+    bad[5] ^= 1;
+    ET_CHECK(verify(key, msg, len, sig, 1, &n) == 0 && n == 1,
+             "%s: the first verification, out of memory, fails (%d mallocs)", what, n);
+    ET_CHECK(verify(key, msg, len, sig, 0, &n) == 1 && n == 1,
+             "%s: the next decodes the key again and accepts (%d mallocs)", what, n);
+    ET_CHECK(verify(key, msg, len, sig, 1, &n) == 1 && n == 1,
+             "%s: the second, out of memory for the tables, accepts on the light path", what);
+    ET_CHECK(verify(key, msg, len, bad, 0, &n) == 0 && n == 1,
+             "%s: the tables are built by the next, which rejects a bad signature", what);
+    ET_CHECK(verify(key, msg, len, sig, 0, &n) == 1 && n == 0,
+             "%s: the tables are kept (%d mallocs)", what, n);
+    ET_CHECK(verify(key, msg, len, bad, 0, &n) == 0 && n == 0, "%s: bad signature, tables", what);
+}
+
+int main(void)
+{
+    struct et_rng rng = { et_seed_or(0x00d0) };
+    uint8_t seed[32], pub[32], msg[48], sig[64];
+    void *signer, *verifier;
+
+    native_path_or_skip();
+    et_rng_bytes(&rng, seed, sizeof(seed));
+    et_rng_bytes(&rng, msg, sizeof(msg));
+    signer = native_ed25519_key_from_seed(seed, pub);
+    verifier = native_ed25519_key_new(NULL, pub);
+    ET_CHECK(signer != NULL && verifier != NULL, "keys");
+    ET_CHECK(native_ed25519_sign(signer, &PURE, msg, sizeof(msg), sig) == 1, "sign");
+    check_key(verifier, msg, sizeof(msg), sig, "public key");
+    check_key(signer, msg, sizeof(msg), sig, "key pair");
+    native_ed25519_key_free(signer);
+    native_ed25519_key_free(verifier);
+    return et_finish("native25519_verify_oom");
+}
