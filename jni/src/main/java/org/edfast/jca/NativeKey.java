@@ -51,12 +51,13 @@ final class NativeKey {
      * cache always empty and took that lock for every allocation, against the
      * Cleaner's frees (measured on JDK 17: about 15% of its CPU time in futex
      * wake-ups).  Freed on the making thread, the memory is reused from its own
-     * cache.  At most CAPACITY keys wait (about 2 KB each with edfast's native
-     * backend); past that, or when no thread makes keys, the Cleaner frees them
-     * itself as before.
+     * cache.  At most CAPACITY keys wait, and past that the Cleaner frees them
+     * itself as before; when no thread makes keys any more, they wait until one
+     * does (with edfast's native backend a few hundred bytes a key, up to ~10 KB
+     * for a key verified with twice: at most ~10 MB).
      */
     static final class Released {
-        static final int CAPACITY = 4096;
+        static final int CAPACITY = 1024;
         /** Keys each new key frees: more than one, so that the queue empties while keys are made. */
         private static final int FREED_PER_KEY = 2;
         private static final long[] RING = new long[CAPACITY];
