@@ -15,7 +15,6 @@
 #ifndef EDFAST_NATIVE_SAFEGCD_H
 #define EDFAST_NATIVE_SAFEGCD_H
 
-#include <stddef.h>
 #include <stdint.h>
 
 #include <openssl/crypto.h>
