@@ -235,12 +235,15 @@ static inline void safegcd_add_p_if_negative(safegcd_num *a, const safegcd_modul
     safegcd_carry(a, m->limbs);
 }
 
-/* A little-endian value of nw 64-bit words (< 2^(62 n - 1)) as limbs. */
+/*
+ * A little-endian value of nw 64-bit words (< 2^(62 n - 1)) as limbs; every
+ * limb starts inside the words (62 (n - 1) < 64 nw).
+ */
 static inline void safegcd_from_words(safegcd_num *a, const uint64_t *w, int nw, int n)
 {
     for (int i = 0; i < n; i++) {
         const int k = 62 * i / 64, sh = 62 * i % 64;
-        uint64_t limb = k < nw ? w[k] >> sh : 0;
+        uint64_t limb = w[k] >> sh;
 
         if (sh > 2 && k + 1 < nw)
             limb |= w[k + 1] << (64 - sh);
