@@ -14,13 +14,13 @@
 
 /* Defined in ed25519/accel_x86.c and ed448/accel_x86.c. */
 extern const struct n25519_accel n25519_accel_adx, n25519_accel_ifma;
-extern const struct n448_accel n448_accel_ifma;
+extern const struct n448_accel n448_accel_adx, n448_accel_ifma;
 
 static const struct n25519_accel *const accel25519[EDFAST_NATIVE_PATHS] = {
     NULL, &n25519_accel_adx, &n25519_accel_ifma
 };
 static const struct n448_accel *const accel448[EDFAST_NATIVE_PATHS] = {
-    NULL, NULL, &n448_accel_ifma
+    NULL, &n448_accel_adx, &n448_accel_ifma
 };
 #endif
 

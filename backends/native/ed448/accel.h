@@ -19,6 +19,10 @@
 struct n448_accel {
     /* Keccak-f[1600] over nblocks 136-byte blocks (keccak_internal.h). */
     void (*keccak_blocks)(uint64_t s[25], const uint8_t *in, size_t nblocks);
+    /* The fixed-base row scan (base_scan.h): e = entry abs - 1 of row, or 0. */
+    void (*base_scan)(ge448_affine *e, const ge448_affine *row, uint64_t abs);
 };
+
+void n448_base_scan_avx512(ge448_affine *e, const ge448_affine *row, uint64_t abs);
 
 #endif

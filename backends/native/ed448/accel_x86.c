@@ -1,17 +1,32 @@
 /*
- * Ed448's x86-64 path, the table cpu.c picks for ifma: the AVX-512VL Keccak.
- * (The adx path has nothing of its own: the portable row scan, in 16-byte
- * vectors, measured as fast as an AVX2 copy of it.)  Empty on other CPUs.
+ * Ed448's x86-64 paths, the tables cpu.c picks from: the fixed-base row scan
+ * in the widest vectors each path has (AVX2 on adx, AVX-512 on ifma), and the
+ * AVX-512VL Keccak on ifma.  Empty on other CPUs.
  */
 #include "cpu.h"
 
 #if EDFAST_NATIVE_X86
 
 #include "accel.h"
+#include "base_scan.h"
 #include "keccak_internal.h"
+
+/* Six 32-byte vectors an entry: 75 scans of 32 entries 6.5 us against 8.6 us (Emerald Rapids). */
+__attribute__((target("avx2")))
+static void base_scan_avx2(ge448_affine *e, const ge448_affine *row, uint64_t abs)
+{
+    typedef uint64_t v4 __attribute__((vector_size(32)));
+
+    N448_BASE_SCAN(v4, e, row, abs);
+}
+
+const struct n448_accel n448_accel_adx = {
+    .base_scan = base_scan_avx2,
+};
 
 const struct n448_accel n448_accel_ifma = {
     .keccak_blocks = n448_keccak_blocks_avx512,
+    .base_scan = n448_base_scan_avx512,
 };
 
 #else

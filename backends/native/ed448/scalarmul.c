@@ -107,16 +107,31 @@ static void build_verify_tables(void)
     }
 }
 
+/* The row scan of the running path: its own (accel.h) or the portable one. */
+typedef void base_scan_fn(ge448_affine *e, const ge448_affine *row, uint64_t abs);
+
+static void base_scan_portable(ge448_affine *e, const ge448_affine *row, uint64_t abs)
+{
+    n448_base_scan_portable(e, row, abs);
+}
+
+static base_scan_fn *base_scan_of_path(void)
+{
+    const struct n448_accel *accel = edfast_native_cpu()->ed448;
+
+    return accel != NULL && accel->base_scan != NULL ? accel->base_scan : base_scan_portable;
+}
+
 /*
- * Entry |d| of a row (identity for d = 0), negated for d < 0: the scan of
- * base_scan.h, then branch-free fix-ups.
+ * Entry |d| of a row (identity for d = 0), negated for d < 0: the scan, then
+ * branch-free fix-ups.
  */
-static void lookup_base(ge448_affine *e, unsigned row, int8_t d)
+static void lookup_base(ge448_affine *e, base_scan_fn *scan, unsigned row, int8_t d)
 {
     uint64_t neg = ct_mask_bit0((uint8_t)d >> 7);
     uint64_t abs = (uint64_t)(((int64_t)d ^ (int64_t)neg) - (int64_t)neg);
 
-    n448_base_scan_body(e, base_table[row], abs);
+    scan(e, base_table[row], abs);
     e->y.l[0] |= ct_iszero64(abs) & 1; /* d = 0: the identity (0, 1, 0) */
     ge448_affine_cneg(e, neg);
 }
@@ -125,6 +140,7 @@ void ge448_scalarmul_base(ge448 *r, const sc448 *s)
 {
     int8_t d[N448_BASE_DIGITS];
     ge448_affine e;
+    base_scan_fn *scan = base_scan_of_path();
 
     pthread_once(&base_once, build_base_table);
     sc448_recode_signed(d, s, N448_BASE_W);
@@ -132,12 +148,12 @@ void ge448_scalarmul_base(ge448 *r, const sc448 *s)
     ge448_identity(r);
     /* T is needed by every addition and by callers, but not by the doublings */
     for (unsigned i = 1; i < N448_BASE_DIGITS; i += 2) {
-        lookup_base(&e, i / 2, d[i]);
+        lookup_base(&e, scan, i / 2, d[i]);
         ge448_add_affine(r, r, &e, i + 2 < N448_BASE_DIGITS);
     }
     dbl_n(r, N448_BASE_W);
     for (unsigned i = 0; i < N448_BASE_DIGITS; i += 2) {
-        lookup_base(&e, i / 2, d[i]);
+        lookup_base(&e, scan, i / 2, d[i]);
         ge448_add_affine(r, r, &e, 1);
     }
     OPENSSL_cleanse(d, sizeof(d)); /* the secret's digits */

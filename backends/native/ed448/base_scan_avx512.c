@@ -1,0 +1,30 @@
+/*
+ * The fixed-base row scan (base_scan.h) in AVX-512 registers, for the ifma
+ * path: an entry is three 64-byte vectors, and the masked OR of each is one
+ * vpternlogq, against twelve 16-byte loads, ANDs and ORs in the portable
+ * scan.  75 scans of 32 entries per [s]B: 3.6 us against 8.6 us (Emerald
+ * Rapids).
+ */
+#include "cpu.h"
+
+#if EDFAST_NATIVE_X86
+
+#include "accel.h"
+#include "avx512.h"
+#include "base_scan.h"
+
+EDFAST_AVX512_TARGET("avx512f")
+void n448_base_scan_avx512(ge448_affine *e, const ge448_affine *row,
+                           uint64_t abs)
+{
+    typedef uint64_t v8 __attribute__((vector_size(64)));
+
+    N448_BASE_SCAN(v8, e, row, abs);
+}
+
+#else
+
+/* ISO C forbids an empty translation unit. */
+typedef int n448_base_scan_avx512_unused;
+
+#endif
