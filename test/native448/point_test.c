@@ -1,7 +1,8 @@
 /*
  * Curve-level checks: the base point is on the curve with order l, the
  * constant-time fixed-base multiplication agrees with a plain double-and-add,
- * the running path's fixed-base row scan picks exactly entry |d| - 1 (or
+ * the 4-isogenies to and from the twisted curve the fixed base works on
+ * compose to [4] and carry its group law, the running path's fixed-base row scan picks exactly entry |d| - 1 (or
  * nothing) for every index, the group law is complete on the 4-torsion, encode/decode round-trip, and
  * the decoder's acceptance rule on edge encodings (y >= p, y = +-1, high bits
  * of byte 56, the x sign bit with x = 0) is the one documented in point.h,
@@ -15,6 +16,7 @@
 #include "point.h"
 #include "scalar.h"
 #include "scalarmul.h"
+#include "twisted.h"
 #include "native_path.h"
 
 /* Reference [k]P by double-and-add over the bits of k (variable time). */
@@ -31,39 +33,69 @@ static void ref_mul(ge448 *r, const ge448 *p, const uint8_t *k, size_t klen)
     }
 }
 
-/* x^2 + y^2 = 1 + d x^2 y^2 in projective form, and T = XY/Z. */
-static int on_curve(const ge448 *p)
+/*
+ * a x^2 + y^2 = 1 - d_abs x^2 y^2 (both curves here have a negative d) in
+ * projective form, and T = XY/Z.
+ */
+static int on_edwards_form(const fe448 *x, const fe448 *y, const fe448 *z, const fe448 *tt,
+                           int a, uint32_t d_abs)
 {
     fe448 x2, y2, z2, z4, l, r, t;
 
-    fe448_sqr(&x2, &p->X);
-    fe448_sqr(&y2, &p->Y);
-    fe448_sqr(&z2, &p->Z);
+    fe448_sqr(&x2, x);
+    fe448_sqr(&y2, y);
+    fe448_sqr(&z2, z);
     fe448_sqr(&z4, &z2);
-    fe448_add(&l, &x2, &y2);
+    if (a > 0)
+        fe448_add(&l, &y2, &x2);
+    else
+        fe448_sub(&l, &y2, &x2);
     fe448_mul(&l, &l, &z2);
     fe448_mul(&t, &x2, &y2);
-    fe448_mul_small(&t, &t, 39081);
+    fe448_mul_small(&t, &t, d_abs);
     fe448_sub(&r, &z4, &t);
     if (!fe448_eq(&l, &r))
         return 0;
-    fe448_mul(&l, &p->X, &p->Y);
-    fe448_mul(&r, &p->T, &p->Z);
+    fe448_mul(&l, x, y);
+    fe448_mul(&r, tt, z);
     return fe448_eq(&l, &r) != 0;
 }
 
-/* Nonzero when p and q are the same point (projective comparison). */
-static uint64_t ge448_eq(const ge448 *p, const ge448 *q)
+/* edwards448: x^2 + y^2 = 1 + d x^2 y^2. */
+static int on_curve(const ge448 *p)
+{
+    return on_edwards_form(&p->X, &p->Y, &p->Z, &p->T, 1, 39081);
+}
+
+/* The twisted curve: -x^2 + y^2 = 1 + (d - 1) x^2 y^2. */
+static int on_twisted(const ge448t *p)
+{
+    return on_edwards_form(&p->X, &p->Y, &p->Z, &p->T, -1, 39082);
+}
+
+/* Nonzero when (x1 : y1 : z1) and (x2 : y2 : z2) are the same point. */
+static uint64_t same_point(const fe448 *x1, const fe448 *y1, const fe448 *z1,
+                           const fe448 *x2, const fe448 *y2, const fe448 *z2)
 {
     fe448 a, b;
     uint64_t ok;
 
-    fe448_mul(&a, &p->X, &q->Z);
-    fe448_mul(&b, &q->X, &p->Z);
+    fe448_mul(&a, x1, z2);
+    fe448_mul(&b, x2, z1);
     ok = fe448_eq(&a, &b);
-    fe448_mul(&a, &p->Y, &q->Z);
-    fe448_mul(&b, &q->Y, &p->Z);
+    fe448_mul(&a, y1, z2);
+    fe448_mul(&b, y2, z1);
     return ok & fe448_eq(&a, &b);
+}
+
+static uint64_t ge448_eq(const ge448 *p, const ge448 *q)
+{
+    return same_point(&p->X, &p->Y, &p->Z, &q->X, &q->Y, &q->Z);
+}
+
+static uint64_t ge448t_eq(const ge448t *p, const ge448t *q)
+{
+    return same_point(&p->X, &p->Y, &p->Z, &q->X, &q->Y, &q->Z);
 }
 
 static const char *L_HEX =
@@ -90,19 +122,76 @@ static void test_base_order(void)
 }
 
 /*
+ * For P, Q multiples of B: phi(P) is on the twisted curve, psi(phi(P)) = [4]P,
+ * and phi carries doubling and both additions (cached, and affine entries
+ * with and without negation) of the twisted group law.
+ */
+static void test_isogeny(struct et_rng *rng)
+{
+    ge448 b, p, q, sum, want;
+    ge448t tp, tq, tsum, got;
+    ge448t_cached c;
+    ge448_cached qc;
+    ge448t_niels n;
+    fe448 zi, x, y;
+
+    ge448_base(&b);
+    for (int i = 0; i < 50; i++) {
+        uint8_t k1[57], k2[57];
+
+        et_rng_bytes(rng, k1, sizeof(k1));
+        et_rng_bytes(rng, k2, sizeof(k2));
+        k1[56] = k2[56] = 0;
+        ref_mul(&p, &b, k1, sizeof(k1));
+        ref_mul(&q, &b, k2, sizeof(k2));
+        ge448t_from_edwards(&tp, &p);
+        ge448t_from_edwards(&tq, &q);
+        ET_CHECK(on_twisted(&tp), "phi(P) on the twisted curve, case %d", i);
+
+        ge448t_to_edwards(&sum, &tp);
+        ge448_dbl(&want, &p, 1);
+        ge448_dbl(&want, &want, 1);
+        ET_CHECK(ge448_eq(&sum, &want) && on_curve(&sum), "psi(phi(P)) = [4]P, case %d", i);
+
+        ge448t_dbl(&got, &tp, 1);
+        ge448_dbl(&want, &p, 1);
+        ge448t_from_edwards(&tsum, &want);
+        ET_CHECK(ge448t_eq(&got, &tsum) && on_twisted(&got), "twisted doubling, case %d", i);
+
+        ge448t_to_cached(&c, &tq);
+        ge448t_add_cached(&got, &tp, &c);
+        ge448_to_cached(&qc, &q);
+        ge448_add_cached(&sum, &p, &qc);
+        ge448t_from_edwards(&tsum, &sum);
+        ET_CHECK(ge448t_eq(&got, &tsum) && on_twisted(&got), "twisted cached addition, case %d", i);
+
+        fe448_inv(&zi, &tq.Z);
+        fe448_mul(&x, &tq.X, &zi);
+        fe448_mul(&y, &tq.Y, &zi);
+        ge448t_niels_from_affine(&n, &x, &y);
+        ge448t_add_niels(&got, &tp, &n, 1);
+        ET_CHECK(ge448t_eq(&got, &tsum) && on_twisted(&got), "twisted affine addition, case %d", i);
+
+        ge448t_niels_cneg(&n, ~(uint64_t)0);
+        ge448t_add_niels(&got, &got, &n, 1);
+        ET_CHECK(ge448t_eq(&got, &tp) && on_twisted(&got), "twisted affine subtraction, case %d", i);
+    }
+}
+
+/*
  * The path's row scan (accel.h; the portable one where the path has none)
  * against a plain index, on random rows, for every index the recoding makes
  * (0 to 32) and a few beyond, which must select nothing.
  */
 static void test_base_scan(struct et_rng *rng)
 {
-    static ge448_affine row[N448_BASE_ENTRIES];
+    static ge448t_niels row[N448_BASE_ENTRIES];
     const struct n448_accel *accel = edfast_native_cpu()->ed448;
 
     for (int r = 0; r < 20; r++) {
         et_rng_bytes(rng, (uint8_t *)row, sizeof(row));
         for (uint64_t abs = 0; abs <= N448_BASE_ENTRIES + 4; abs++) {
-            ge448_affine got, want;
+            ge448t_niels got, want;
 
             memset(&want, 0, sizeof(want));
             if (abs >= 1 && abs <= N448_BASE_ENTRIES)
@@ -366,6 +455,7 @@ int main(void)
 
     test_base_order();
     test_torsion();
+    test_isogeny(&rng);
     test_base_scan(&rng);
     test_fixed_base(&rng);
     test_decode_edges();

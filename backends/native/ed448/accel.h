@@ -10,7 +10,7 @@
 #include <stdint.h>
 
 #include "cpu.h"
-#include "point.h"
+#include "twisted.h"
 
 /*
  * A member for Ed448 arithmetic must come with the full differential count
@@ -20,9 +20,9 @@ struct n448_accel {
     /* Keccak-f[1600] over nblocks 136-byte blocks (keccak_internal.h). */
     void (*keccak_blocks)(uint64_t s[25], const uint8_t *in, size_t nblocks);
     /* The fixed-base row scan (base_scan.h): e = entry abs - 1 of row, or 0. */
-    void (*base_scan)(ge448_affine *e, const ge448_affine *row, uint64_t abs);
+    void (*base_scan)(ge448t_niels *e, const ge448t_niels *row, uint64_t abs);
 };
 
-void n448_base_scan_avx512(ge448_affine *e, const ge448_affine *row, uint64_t abs);
+void n448_base_scan_avx512(ge448t_niels *e, const ge448t_niels *row, uint64_t abs);
 
 #endif

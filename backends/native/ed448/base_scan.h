@@ -1,6 +1,7 @@
 /*
- * The fixed-base table's layout and the constant-time scan of one row, an
- * always-inlined body for scalarmul.c.
+ * The fixed-base table's layout and the constant-time scan of one row, as a
+ * statement each path compiles for its own vectors (fixed_base.c,
+ * accel_x86.c, base_scan_avx512.c).
  */
 #ifndef EDFAST_NATIVE_ED448_BASE_SCAN_H
 #define EDFAST_NATIVE_ED448_BASE_SCAN_H
@@ -9,7 +10,7 @@
 #include <string.h>
 
 #include "field.h"
-#include "point.h"
+#include "twisted.h"
 
 /*
  * Fixed-base window: W = 6 gives 75 additions and 6 doublings per [s]B
@@ -26,16 +27,16 @@
  * through branches or addresses.
  */
 #define N448_AFFINE_WORDS (3 * FE448_LIMBS)
-_Static_assert(sizeof(ge448_affine) == N448_AFFINE_WORDS * sizeof(uint64_t)
+_Static_assert(sizeof(ge448t_niels) == N448_AFFINE_WORDS * sizeof(uint64_t)
                    && N448_AFFINE_WORDS % 8 == 0,
                "the scan reads an entry as 24 contiguous words, in vectors of up to 8");
 
 /*
  * The scan as a statement, in vectors of the GCC/clang vector-extension type
- * vec (2, 4 or 8 words): each path compiles it for the widest registers it
- * has (base_scan_x86.c), and the accumulators of one entry stay in registers
- * (twelve SSE2/NEON registers, six AVX2, three AVX-512; wider generic vectors
- * than the target's spill, which made key generation 1.7x slower on SSE2).
+ * vec (2, 4 or 8 words), for the widest registers of the path, so that the
+ * accumulators of one entry stay in registers (twelve SSE2/NEON registers,
+ * six AVX2, three AVX-512; generic vectors wider than the target's spill,
+ * which made key generation 1.7x slower on SSE2).
  */
 #define N448_BASE_SCAN(vec, e, row, abs)                                                \
     do {                                                                                \
@@ -62,7 +63,7 @@ _Static_assert(sizeof(ge448_affine) == N448_AFFINE_WORDS * sizeof(uint64_t)
 
 /* The portable scan: two words per vector, one SSE2/NEON register. */
 static inline __attribute__((always_inline)) void
-n448_base_scan_portable(ge448_affine *e, const ge448_affine row[N448_BASE_ENTRIES], uint64_t abs)
+n448_base_scan_portable(ge448t_niels *e, const ge448t_niels *row, uint64_t abs)
 {
     typedef uint64_t v2 __attribute__((vector_size(16)));
 

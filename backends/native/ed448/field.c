@@ -433,3 +433,19 @@ void fe448_inv_vartime(fe448 *r, const fe448 *a)
     safegcd_invert_vartime(w, w, 7, &P448, SAFEGCD_VAR_BATCHES);
     fe_from_words(r, w);
 }
+
+void fe448_batch_inv(fe448 *out, const fe448 *in, size_t n)
+{
+    fe448 inv, t;
+
+    out[0] = in[0];
+    for (size_t i = 1; i < n; i++)
+        fe448_mul(&out[i], &out[i - 1], &in[i]);
+    fe448_inv(&inv, &out[n - 1]);
+    for (size_t i = n - 1; i > 0; i--) {
+        fe448_mul(&t, &inv, &out[i - 1]);
+        fe448_mul(&inv, &inv, &in[i]);
+        out[i] = t;
+    }
+    out[0] = inv;
+}

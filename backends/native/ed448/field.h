@@ -15,6 +15,7 @@
 #ifndef EDFAST_NATIVE_ED448_FIELD_H
 #define EDFAST_NATIVE_ED448_FIELD_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "ct.h"
@@ -71,5 +72,11 @@ uint64_t fe448_isr(fe448 *r, const fe448 *a);
 void fe448_inv(fe448 *r, const fe448 *a);
 /* The same in variable time, for public values only. */
 void fe448_inv_vartime(fe448 *r, const fe448 *a);
+/*
+ * out[i] = 1/in[i] for i < n (n >= 1; out and in distinct, every in[i]
+ * non-zero) with one inversion: prefix products, one inverse, then peeled
+ * off backwards (Montgomery's trick).
+ */
+void fe448_batch_inv(fe448 *out, const fe448 *in, size_t n);
 
 #endif

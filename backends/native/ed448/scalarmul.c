@@ -1,54 +1,36 @@
 /*
- * Fixed-base and double-scalar multiplication; see scalarmul.h for the
- * methods.  The process-wide tables of B (228 KiB for signing, 96 KiB for
- * verification) are computed on first use (pthread_once) from the base
- * point (a few milliseconds, once each), and no generated source to keep in
- * sync.
+ * Double-scalar multiplication for verification; see scalarmul.h for the
+ * method (the fixed base is in fixed_base.c).  The process-wide tables of B
+ * (96 KiB) are computed on first use (pthread_once) from the base point (a
+ * few milliseconds, once), and no generated source to keep in sync.
  */
 #include "scalarmul.h"
 
-#include "accel.h"
-#include "base_scan.h"
-
 #include <pthread.h>
 #include <stdlib.h>
-#include <string.h>
-#include <openssl/crypto.h>
 
 /* wNAF width for the tables of 2^(56 c) B in verification. */
 #define VB_WNAF 8
 #define VB_ENTRIES (1u << (VB_WNAF - 2))
 
-static ge448_affine base_table[N448_BASE_ROWS][N448_BASE_ENTRIES];
 static ge448_affine vb[GE448_VAR_SPLIT][VB_ENTRIES];
-static pthread_once_t base_once = PTHREAD_ONCE_INIT, verify_once = PTHREAD_ONCE_INIT;
+static pthread_once_t verify_once = PTHREAD_ONCE_INIT;
 
 /* Largest batch: the per-key tables (all chunks at once). */
 #define BATCH_MAX (GE448_VAR_SPLIT * GE448_VAR_ENTRIES)
-_Static_assert(GE448_VAR_SPLIT * GE448_VAR_ENTRIES <= BATCH_MAX && VB_ENTRIES <= BATCH_MAX
-                   && N448_BASE_ENTRIES <= BATCH_MAX, "batch_to_affine buffer");
+_Static_assert(VB_ENTRIES <= BATCH_MAX, "batch_to_affine buffer");
 
-/*
- * Affine forms of n <= BATCH_MAX points with one inversion (Montgomery's trick):
- * prefix products of the Z's, one inverse, then peel off backwards.
- */
+/* Affine forms of n <= BATCH_MAX points, with one inversion for all. */
 static void batch_to_affine(ge448_affine *out, const ge448 *in, size_t n)
 {
-    fe448 acc[BATCH_MAX], inv, zi, t;
+    fe448 z[BATCH_MAX], zi[BATCH_MAX], t;
 
-    acc[0] = in[0].Z;
-    for (size_t i = 1; i < n; i++)
-        fe448_mul(&acc[i], &acc[i - 1], &in[i].Z);
-    fe448_inv(&inv, &acc[n - 1]);
-    for (size_t i = n; i-- > 0;) {
-        if (i > 0) {
-            fe448_mul(&zi, &inv, &acc[i - 1]);
-            fe448_mul(&inv, &inv, &in[i].Z);
-        } else {
-            zi = inv;
-        }
-        fe448_mul(&out[i].x, &in[i].X, &zi);
-        fe448_mul(&out[i].y, &in[i].Y, &zi);
+    for (size_t i = 0; i < n; i++)
+        z[i] = in[i].Z;
+    fe448_batch_inv(zi, z, n);
+    for (size_t i = 0; i < n; i++) {
+        fe448_mul(&out[i].x, &in[i].X, &zi[i]);
+        fe448_mul(&out[i].y, &in[i].Y, &zi[i]);
         fe448_strong_reduce(&out[i].x);
         fe448_strong_reduce(&out[i].y);
         fe448_mul(&t, &out[i].x, &out[i].y);
@@ -77,22 +59,6 @@ static void dbl_n(ge448 *p, unsigned n)
         ge448_dbl(p, p, n == 0);
 }
 
-static void build_base_table(void)
-{
-    ge448 row_base, pts[N448_BASE_ENTRIES];
-    ge448_cached c;
-
-    ge448_base(&row_base);
-    for (unsigned j = 0; j < N448_BASE_ROWS; j++) {
-        ge448_to_cached(&c, &row_base);
-        pts[0] = row_base;
-        for (unsigned m = 1; m < N448_BASE_ENTRIES; m++)
-            ge448_add_cached(&pts[m], &pts[m - 1], &c);
-        batch_to_affine(base_table[j], pts, N448_BASE_ENTRIES);
-        dbl_n(&row_base, 2 * N448_BASE_W);
-    }
-}
-
 static void build_verify_tables(void)
 {
     ge448 b;
@@ -105,59 +71,6 @@ static void build_verify_tables(void)
         batch_to_affine(vb[c], pts, VB_ENTRIES);
         dbl_n(&b, GE448_VAR_CHUNK);
     }
-}
-
-/* The row scan of the running path: its own (accel.h) or the portable one. */
-typedef void base_scan_fn(ge448_affine *e, const ge448_affine *row, uint64_t abs);
-
-static void base_scan_portable(ge448_affine *e, const ge448_affine *row, uint64_t abs)
-{
-    n448_base_scan_portable(e, row, abs);
-}
-
-static base_scan_fn *base_scan_of_path(void)
-{
-    const struct n448_accel *accel = edfast_native_cpu()->ed448;
-
-    return accel != NULL && accel->base_scan != NULL ? accel->base_scan : base_scan_portable;
-}
-
-/*
- * Entry |d| of a row (identity for d = 0), negated for d < 0: the scan, then
- * branch-free fix-ups.
- */
-static void lookup_base(ge448_affine *e, base_scan_fn *scan, unsigned row, int8_t d)
-{
-    uint64_t neg = ct_mask_bit0((uint8_t)d >> 7);
-    uint64_t abs = (uint64_t)(((int64_t)d ^ (int64_t)neg) - (int64_t)neg);
-
-    scan(e, base_table[row], abs);
-    e->y.l[0] |= ct_iszero64(abs) & 1; /* d = 0: the identity (0, 1, 0) */
-    ge448_affine_cneg(e, neg);
-}
-
-void ge448_scalarmul_base(ge448 *r, const sc448 *s)
-{
-    int8_t d[N448_BASE_DIGITS];
-    ge448_affine e;
-    base_scan_fn *scan = base_scan_of_path();
-
-    pthread_once(&base_once, build_base_table);
-    sc448_recode_signed(d, s, N448_BASE_W);
-
-    ge448_identity(r);
-    /* T is needed by every addition and by callers, but not by the doublings */
-    for (unsigned i = 1; i < N448_BASE_DIGITS; i += 2) {
-        lookup_base(&e, scan, i / 2, d[i]);
-        ge448_add_affine(r, r, &e, i + 2 < N448_BASE_DIGITS);
-    }
-    dbl_n(r, N448_BASE_W);
-    for (unsigned i = 0; i < N448_BASE_DIGITS; i += 2) {
-        lookup_base(&e, scan, i / 2, d[i]);
-        ge448_add_affine(r, r, &e, 1);
-    }
-    OPENSSL_cleanse(d, sizeof(d)); /* the secret's digits */
-    OPENSSL_cleanse(&e, sizeof(e));
 }
 
 int ge448_vartable_init(ge448_vartable *t, const ge448 *a)

@@ -1,9 +1,11 @@
 /*
  * Scalar multiplications on edwards448.
  *
- * Fixed base (constant time, for keygen and signing): signed radix-2^W digits
- * d[i] of the scalar, tables T[j][m] = (m + 1) 2^(2Wj) B for m < 2^(W-1):
- *   [s]B = 2^W (sum over odd i of d[i] 2^(W(i-1)) B) + sum over even i of d[i] 2^(Wi) B
+ * Fixed base (constant time, for keygen and signing; fixed_base.c): on the
+ * twisted curve of twisted.h, [s]B = psi([q] phi(B)) with q = s/4 mod l.
+ * Signed radix-2^W digits d[i] of q, tables T[j][m] = (m + 1) 2^(2Wj) phi(B)
+ * for m < 2^(W-1):
+ *   [q]phi(B) = 2^W (sum over odd i of d[i] 2^(W(i-1)) phi(B)) + sum over even i of d[i] 2^(Wi) phi(B)
  * so only W doublings are needed.  Every lookup scans a whole row.
  *
  * Double scalar (variable time, for verification): [s]B - [h]A with each
