@@ -14,6 +14,7 @@
 #include <pthread.h>
 
 #include "eddsa448.h"
+#include "edwards_ref.h"
 #include "point.h"
 #include "scalar.h"
 #include "shake256.h"
@@ -112,7 +113,7 @@ static void forge_s(uint8_t sig[114], const sc448 *r, const sc448 *a, const uint
 /* One of the three non-identity 4-torsion points (1,0), (0,-1), (-1,0). */
 static void torsion_point(ge448 *t, unsigned which)
 {
-    ge448_identity(t);
+    ref448_identity(t);
     fe448_zero(&t->Y);
     fe448_one(&t->X);
     if (which == 1) {
@@ -127,10 +128,10 @@ static void torsion_point(ge448 *t, unsigned which)
 
 static void add_points(ge448 *r, const ge448 *p, const ge448 *q)
 {
-    ge448_cached c;
+    ref448_cached c;
 
-    ge448_to_cached(&c, q);
-    ge448_add_cached(r, p, &c);
+    ref448_to_cached(&c, q);
+    ref448_add(r, p, &c);
 }
 
 /* Encodings of y = v (small) or y = p + v (non-canonical), with a sign bit. */

@@ -13,6 +13,7 @@
 
 #include "accel.h"
 #include "base_scan.h"
+#include "edwards_ref.h"
 #include "point.h"
 #include "scalar.h"
 #include "scalarmul.h"
@@ -22,14 +23,14 @@
 /* Reference [k]P by double-and-add over the bits of k (variable time). */
 static void ref_mul(ge448 *r, const ge448 *p, const uint8_t *k, size_t klen)
 {
-    ge448_cached c;
+    ref448_cached c;
 
-    ge448_to_cached(&c, p);
-    ge448_identity(r);
+    ref448_to_cached(&c, p);
+    ref448_identity(r);
     for (size_t i = klen * 8; i-- > 0;) {
-        ge448_dbl(r, r, 1);
+        ref448_dbl(r, r);
         if ((k[i / 8] >> (i % 8)) & 1)
-            ge448_add_cached(r, r, &c);
+            ref448_add(r, r, &c);
     }
 }
 
@@ -113,10 +114,10 @@ static void test_base_order(void)
     ge448_base(&b);
     ET_CHECK(on_curve(&b), "base point on curve");
     ref_mul(&r, &b, lb, 57);
-    ET_CHECK(ge448_is_identity(&r), "[l]B = identity");
+    ET_CHECK(ref448_is_identity(&r), "[l]B = identity");
     lb[0] -= 1;
     ref_mul(&r, &b, lb, 57);
-    ge448_neg(&b, &b);
+    ref448_neg(&b, &b);
     ET_CHECK(ge448_eq(&r, &b), "[l-1]B = -B");
     BN_free(l);
 }
@@ -131,7 +132,7 @@ static void test_isogeny(struct et_rng *rng)
     ge448 b, p, q, sum, want;
     ge448t tp, tq, tsum, got;
     ge448t_cached c;
-    ge448_cached qc;
+    ref448_cached qc;
     ge448t_niels n;
     fe448 zi, x, y;
 
@@ -149,19 +150,19 @@ static void test_isogeny(struct et_rng *rng)
         ET_CHECK(on_twisted(&tp), "phi(P) on the twisted curve, case %d", i);
 
         ge448t_to_edwards(&sum, &tp);
-        ge448_dbl(&want, &p, 1);
-        ge448_dbl(&want, &want, 1);
+        ref448_dbl(&want, &p);
+        ref448_dbl(&want, &want);
         ET_CHECK(ge448_eq(&sum, &want) && on_curve(&sum), "psi(phi(P)) = [4]P, case %d", i);
 
         ge448t_dbl(&got, &tp, 1);
-        ge448_dbl(&want, &p, 1);
+        ref448_dbl(&want, &p);
         ge448t_from_edwards(&tsum, &want);
         ET_CHECK(ge448t_eq(&got, &tsum) && on_twisted(&got), "twisted doubling, case %d", i);
 
         ge448t_to_cached(&c, &tq);
         ge448t_add_cached(&got, &tp, &c);
-        ge448_to_cached(&qc, &q);
-        ge448_add_cached(&sum, &p, &qc);
+        ref448_to_cached(&qc, &q);
+        ref448_add(&sum, &p, &qc);
         ge448t_from_edwards(&tsum, &sum);
         ET_CHECK(ge448t_eq(&got, &tsum) && on_twisted(&got), "twisted cached addition, case %d", i);
 
@@ -247,23 +248,23 @@ static void test_fixed_base(struct et_rng *rng)
 static void test_torsion(void)
 {
     ge448 t4, t2, id, r;
-    ge448_cached c;
+    ref448_cached c;
 
     fe448_one(&t4.X);
     fe448_zero(&t4.Y);
     fe448_one(&t4.Z);
     fe448_zero(&t4.T);
     ET_CHECK(on_curve(&t4), "(1,0) on curve");
-    ge448_dbl(&t2, &t4, 1);
-    ET_CHECK(fe448_iszero(&t2.X) && !ge448_is_identity(&t2), "2(1,0) = (0,-1)");
-    ge448_dbl(&r, &t2, 1);
-    ET_CHECK(ge448_is_identity(&r), "4(1,0) = identity");
-    ge448_to_cached(&c, &t4);
-    ge448_add_cached(&r, &t4, &c);
+    ref448_dbl(&t2, &t4);
+    ET_CHECK(fe448_iszero(&t2.X) && !ref448_is_identity(&t2), "2(1,0) = (0,-1)");
+    ref448_dbl(&r, &t2);
+    ET_CHECK(ref448_is_identity(&r), "4(1,0) = identity");
+    ref448_to_cached(&c, &t4);
+    ref448_add(&r, &t4, &c);
     ET_CHECK(ge448_eq(&r, &t2), "(1,0)+(1,0) = (0,-1) via addition");
-    ge448_identity(&id);
-    ge448_to_cached(&c, &id);
-    ge448_add_cached(&r, &t4, &c);
+    ref448_identity(&id);
+    ref448_to_cached(&c, &id);
+    ref448_add(&r, &t4, &c);
     ET_CHECK(ge448_eq(&r, &t4), "P + identity");
 }
 
@@ -316,7 +317,7 @@ static void test_decode_edges(void)
     memcpy(enc, benc, 57);
     enc[56] ^= 0x80;
     ET_CHECK(ge448_decode(&pt, enc) == 1, "-B decodes");
-    ge448_neg(&b, &b);
+    ref448_neg(&b, &b);
     ET_CHECK(ge448_eq(&pt, &b), "sign bit gives -B");
 
     /* y = 0: x^2 = 1, the 4-torsion points (+-1, 0) */
@@ -344,22 +345,22 @@ static void test_decode_edges(void)
 static int torsion_reference(const ge448 *p, const uint8_t enc[57])
 {
     ge448 r, d;
-    ge448_cached c;
+    ref448_cached c;
 
     if (!ge448_decode(&r, enc))
         return 0;
-    ge448_neg(&r, &r);
-    ge448_to_cached(&c, &r);
-    ge448_add_cached(&d, p, &c);
-    ge448_dbl(&d, &d, 0);
-    ge448_dbl(&d, &d, 0);
-    return (int)(ge448_is_identity(&d) & 1);
+    ref448_neg(&r, &r);
+    ref448_to_cached(&c, &r);
+    ref448_add(&d, p, &c);
+    ref448_dbl(&d, &d);
+    ref448_dbl(&d, &d);
+    return (int)(ref448_is_identity(&d) & 1);
 }
 
 /* The 4-torsion point number which: identity, (1, 0), (0, -1), (-1, 0). */
 static void torsion4(ge448 *t, unsigned which)
 {
-    ge448_identity(t);
+    ref448_identity(t);
     if (which == 1 || which == 3) {
         fe448_zero(&t->Y);
         fe448_one(&t->X);
@@ -387,7 +388,7 @@ static void test_encoding_mod_torsion(struct et_rng *rng)
     for (int i = 0; i < 200; i++) {
         uint8_t raw[114], enc[57], other[57];
         ge448 p, q, t;
-        ge448_cached c;
+        ref448_cached c;
         sc448 k;
 
         et_rng_bytes(rng, raw, sizeof(raw));
@@ -397,8 +398,8 @@ static void test_encoding_mod_torsion(struct et_rng *rng)
         for (unsigned w = 0; w < 4; w++) {
             /* projective sums (Z != 1), every case of the comparison */
             torsion4(&t, w);
-            ge448_to_cached(&c, &t);
-            ge448_add_cached(&q, &p, &c);
+            ref448_to_cached(&c, &t);
+            ref448_add(&q, &p, &c);
             check_torsion_compare(&q, enc, 1, "P + torsion", i);
             memcpy(other, enc, 57);
             other[56] ^= 0x80;
@@ -406,7 +407,7 @@ static void test_encoding_mod_torsion(struct et_rng *rng)
             other[56] = (uint8_t)(enc[56] | 1u << (w + 1));
             check_torsion_compare(&q, other, 0, "byte 56 bit", i);
         }
-        ge448_dbl(&q, &p, 1);
+        ref448_dbl(&q, &p);
         check_torsion_compare(&q, enc, 0, "2P", i);
         et_rng_bytes(rng, other, sizeof(other));
         other[56] &= 0x80;

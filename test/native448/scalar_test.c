@@ -71,6 +71,13 @@ static void check_arith(const sc448 *a, const sc448 *b, const sc448 *c)
     G = sc_to_bn(&r);
     ET_CHECK(BN_cmp(G, W) == 0, "neg");
     BN_free(G);
+
+    sc448_div4(&r, a);
+    G = sc_to_bn(&r);
+    BN_lshift(W, G, 2);
+    BN_nnmod(W, W, L, bnctx);
+    ET_CHECK(BN_cmp(W, A) == 0 && BN_cmp(G, L) < 0, "div4");
+    BN_free(G);
     BN_free(A);
     BN_free(B);
     BN_free(C);

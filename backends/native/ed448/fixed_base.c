@@ -15,30 +15,15 @@
 #include <openssl/crypto.h>
 
 static ge448t_niels base_table[N448_BASE_ROWS][N448_BASE_ENTRIES];
-static sc448 quarter; /* 1/4 mod l */
+_Static_assert(N448_BASE_ENTRIES <= GE448T_BATCH_MAX, "a row is converted in one batch");
 static pthread_once_t base_once = PTHREAD_ONCE_INIT;
-
-static void dbl_n(ge448t *p, unsigned n)
-{
-    while (n--)
-        ge448t_dbl(p, p, n == 0);
-}
 
 /* Row j: (m + 1) 2^(2 W j) phi(B) for m < N448_BASE_ENTRIES, affine. */
 static void build_base_table(void)
 {
-    /* (l + 1) / 4, little-endian: l = 3 (mod 4) */
-    static const uint8_t quarter_bytes[SC448_BYTES] = {
-        0x3d, 0x11, 0xd6, 0xaa, 0xa4, 0x30, 0xde, 0x48, 0xd5, 0x63, 0x71, 0xa3,
-        0x9c, 0x30, 0x5b, 0x08, 0xa4, 0x8d, 0xb5, 0x6b, 0xd2, 0xb6, 0x13, 0x71,
-        0xfa, 0x88, 0x32, 0xdf, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-        0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-        0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x0f, 0x00
-    };
     ge448 b;
     ge448t row_base, pts[N448_BASE_ENTRIES];
     ge448t_cached c;
-    fe448 z[N448_BASE_ENTRIES], zi[N448_BASE_ENTRIES], x, y;
 
     ge448_base(&b);
     ge448t_from_edwards(&row_base, &b);
@@ -47,17 +32,9 @@ static void build_base_table(void)
         pts[0] = row_base;
         for (unsigned m = 1; m < N448_BASE_ENTRIES; m++)
             ge448t_add_cached(&pts[m], &pts[m - 1], &c);
-        for (unsigned m = 0; m < N448_BASE_ENTRIES; m++)
-            z[m] = pts[m].Z;
-        fe448_batch_inv(zi, z, N448_BASE_ENTRIES);
-        for (unsigned m = 0; m < N448_BASE_ENTRIES; m++) {
-            fe448_mul(&x, &pts[m].X, &zi[m]);
-            fe448_mul(&y, &pts[m].Y, &zi[m]);
-            ge448t_niels_from_affine(&base_table[j][m], &x, &y);
-        }
-        dbl_n(&row_base, 2 * N448_BASE_W);
+        ge448t_batch_to_niels(base_table[j], pts, N448_BASE_ENTRIES);
+        ge448t_dbl_n(&row_base, 2 * N448_BASE_W);
     }
-    sc448_from_bytes(&quarter, quarter_bytes, sizeof(quarter_bytes));
 }
 
 /* The row scan of the running path: its own (accel.h) or the portable one. */
@@ -96,11 +73,11 @@ void ge448_scalarmul_base(ge448 *r, const sc448 *s)
     int8_t d[N448_BASE_DIGITS];
     ge448t_niels e;
     ge448t acc;
-    sc448 q, zero = { { 0 } };
+    sc448 q;
     base_scan_fn *scan = base_scan_of_path();
 
     pthread_once(&base_once, build_base_table);
-    sc448_muladd(&q, s, &quarter, &zero);
+    sc448_div4(&q, s);
     sc448_recode_signed(d, &q, N448_BASE_W);
 
     ge448t_identity(&acc);
@@ -109,7 +86,7 @@ void ge448_scalarmul_base(ge448 *r, const sc448 *s)
         lookup_base(&e, scan, i / 2, d[i]);
         ge448t_add_niels(&acc, &acc, &e, i + 2 < N448_BASE_DIGITS);
     }
-    dbl_n(&acc, N448_BASE_W);
+    ge448t_dbl_n(&acc, N448_BASE_W);
     for (unsigned i = 0; i < N448_BASE_DIGITS; i += 2) {
         lookup_base(&e, scan, i / 2, d[i]);
         ge448t_add_niels(&acc, &acc, &e, i + 2 < N448_BASE_DIGITS);

@@ -1,28 +1,9 @@
 /*
- * Group law on edwards448 (a = 1, d = -39081) in extended coordinates, and
- * the RFC 8032 point encoding.  Formulas: Hisil-Wong-Carter-Dawson 2008,
- * "add-2008-hwcd" and "dbl-2008-hwcd" specialised to a = 1.
+ * Points of edwards448 (a = 1, d = -39081) and their RFC 8032 encoding.
  */
 #include "point.h"
 
-#include <string.h>
-
 #define D_ABS 39081u /* d = -39081 */
-
-/* r = d * a, using |d| as a small multiplier and one negation. */
-static void mul_d(fe448 *r, const fe448 *a)
-{
-    fe448_mul_small(r, a, D_ABS);
-    fe448_neg(r, r);
-}
-
-void ge448_identity(ge448 *p)
-{
-    fe448_zero(&p->X);
-    fe448_one(&p->Y);
-    fe448_one(&p->Z);
-    fe448_zero(&p->T);
-}
 
 void ge448_base(ge448 *p)
 {
@@ -46,107 +27,6 @@ void ge448_base(ge448 *p)
     fe448_frombytes(&p->Y, by);
     fe448_one(&p->Z);
     fe448_mul(&p->T, &p->X, &p->Y);
-}
-
-/*
- * With C = X^2, D = Y^2, F = C + D, J = F - 2 Z^2, E = (X + Y)^2 - F = 2XY:
- *   X3 = E J, Y3 = F (C - D), Z3 = F J, T3 = E (C - D).
- * (a = 1 makes the "aC" of the general formula plain C.)
- */
-void ge448_dbl(ge448 *r, const ge448 *p, int need_t)
-{
-    fe448 c, d, e, f, j, h, cd;
-
-    fe448_sqr(&c, &p->X);
-    fe448_sqr(&d, &p->Y);
-    fe448_add(&e, &p->X, &p->Y);
-    fe448_sqr(&e, &e);
-    fe448_add(&f, &c, &d);
-    fe448_sqr(&h, &p->Z);
-    fe448_add(&h, &h, &h);
-    fe448_sub_nr(&j, &f, &h);  /* the three differences only feed products */
-    fe448_sub_nr(&e, &e, &f);
-    fe448_sub_nr(&cd, &c, &d);
-    fe448_mul(&r->X, &e, &j);
-    fe448_mul(&r->Y, &f, &cd);
-    fe448_mul(&r->Z, &f, &j);
-    if (need_t)
-        fe448_mul(&r->T, &e, &cd);
-}
-
-/*
- * A = X1 X2, B = Y1 Y2, C = T1 dT2, D = Z1 Z2, E = (X1 + Y1)(X2 + Y2) - A - B,
- * F = D - C, G = D + C, H = B - A:  X3 = E F, Y3 = G H, Z3 = F G, T3 = E H.
- * Complete for a = 1 square and d non-square.
- */
-static void add_core(ge448 *r, const ge448 *p, const fe448 *x2, const fe448 *y2,
-                     const fe448 *dt2, const fe448 *z2, int need_t)
-{
-    fe448 a, b, c, d, e, f, g, h, s;
-
-    fe448_mul(&a, &p->X, x2);
-    fe448_mul(&b, &p->Y, y2);
-    fe448_mul(&c, &p->T, dt2);
-    if (z2)
-        fe448_mul(&d, &p->Z, z2);
-    else
-        d = p->Z;
-    fe448_add(&e, &p->X, &p->Y);
-    fe448_add(&s, x2, y2);
-    fe448_mul(&e, &e, &s);
-    /* differences feed only products: no carry pass (bounds in field.h) */
-    fe448_sub_nr(&e, &e, &a);
-    fe448_sub_nr(&e, &e, &b);
-    fe448_sub_nr(&f, &d, &c);
-    fe448_add(&g, &d, &c);
-    fe448_sub_nr(&h, &b, &a);
-    fe448_mul(&r->X, &e, &f);
-    fe448_mul(&r->Y, &g, &h);
-    fe448_mul(&r->Z, &f, &g);
-    if (need_t)
-        fe448_mul(&r->T, &e, &h);
-}
-
-void ge448_add_cached(ge448 *r, const ge448 *p, const ge448_cached *q)
-{
-    add_core(r, p, &q->X, &q->Y, &q->dT, &q->Z, 1);
-}
-
-void ge448_add_affine(ge448 *r, const ge448 *p, const ge448_affine *q, int need_t)
-{
-    add_core(r, p, &q->x, &q->y, &q->dt, NULL, need_t);
-}
-
-void ge448_neg(ge448 *r, const ge448 *p)
-{
-    fe448_neg(&r->X, &p->X);
-    r->Y = p->Y;
-    r->Z = p->Z;
-    fe448_neg(&r->T, &p->T);
-}
-
-void ge448_to_cached(ge448_cached *r, const ge448 *p)
-{
-    r->X = p->X;
-    r->Y = p->Y;
-    r->Z = p->Z;
-    mul_d(&r->dT, &p->T);
-}
-
-/*
- * -(x, y) = (-x, y): negating x flips the sign of x y too.  The negation is
- * left without a carry pass: entries only feed ge448_add_affine, whose
- * products accept the wider limbs.
- */
-void ge448_affine_cneg(ge448_affine *q, uint64_t mask)
-{
-    fe448 zero, n;
-
-    fe448_zero(&zero);
-    fe448_sub_nr(&n, &zero, &q->x);
-    fe448_cmov(&q->x, &n, mask);
-    fe448_sub_nr(&n, &zero, &q->dt);
-    fe448_cmov(&q->dt, &n, mask);
 }
 
 void ge448_encode(uint8_t out[GE448_BYTES], const ge448 *p)
@@ -235,9 +115,4 @@ int ge448_equals_encoding_mod_torsion(const ge448 *p, const uint8_t in[GE448_BYT
             return 1;
     }
     return 0;
-}
-
-uint64_t ge448_is_identity(const ge448 *p)
-{
-    return fe448_iszero(&p->X) & fe448_eq(&p->Y, &p->Z);
 }

@@ -30,6 +30,11 @@ void sc448_muladd(sc448 *r, const sc448 *a, const sc448 *b, const sc448 *c);
 void sc448_add(sc448 *r, const sc448 *a, const sc448 *b);
 /* r = -a mod l. */
 void sc448_neg(sc448 *r, const sc448 *a);
+/*
+ * r = a / 4 mod l.  Then [4 r]P = [a]P for P of order l; for any P,
+ * [4 r]P - [a]P lies in the 4-torsion (4 r = a + m l, and [l] is -1 there).
+ */
+void sc448_div4(sc448 *r, const sc448 *a);
 /* 1 when the 57 little-endian bytes are < l (public input; not constant time). */
 int sc448_is_canonical(const uint8_t in[SC448_BYTES]);
 

@@ -8,8 +8,9 @@
  *   [q]phi(B) = 2^W (sum over odd i of d[i] 2^(W(i-1)) phi(B)) + sum over even i of d[i] 2^(Wi) phi(B)
  * so only W doublings are needed.  Every lookup scans a whole row.
  *
- * Double scalar (variable time, for verification): [s]B - [h]A with each
- * scalar cut into eight 56-bit chunks, so that the loop has ~57 doublings
+ * Double scalar (variable time, for verification), on the twisted curve too:
+ * [s]B - [h]A from phi(B) and phi(A) (scalarmul.c says why the verdicts are
+ * those of edwards448), with each scalar cut into eight 56-bit chunks, so that the loop has ~57 doublings
  * instead of 446: wNAF digits index odd-multiple tables of 2^(56 c) B (built
  * once per process) and 2^(56 c) A (built once per public key, ~24 KB).
  * Building A's tables costs about two verifications, so a key's first
@@ -24,6 +25,7 @@
 #include <stddef.h>
 #include "point.h"
 #include "scalar.h"
+#include "twisted.h"
 
 /* wNAF width for the per-key tables of A: 2^(W-2) odd multiples each. */
 #define GE448_VAR_WNAF 6
@@ -32,9 +34,9 @@
 #define GE448_VAR_SPLIT 8
 #define GE448_VAR_CHUNK 56
 
-/* Odd multiples 1, 3, 5, ... of 2^(56 c) A for c = 0..7, affine. */
+/* Odd multiples 1, 3, 5, ... of 2^(56 c) phi(A) for c = 0..7, affine (twisted.h). */
 typedef struct {
-    ge448_affine t[GE448_VAR_SPLIT][GE448_VAR_ENTRIES];
+    ge448t_niels t[GE448_VAR_SPLIT][GE448_VAR_ENTRIES];
 } ge448_vartable;
 
 /* r = [s]B in constant time. */

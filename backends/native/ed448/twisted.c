@@ -87,6 +87,12 @@ void ge448t_dbl(ge448t *r, const ge448t *p, int need_t)
         fe448_mul(&r->T, &w, &s);
 }
 
+void ge448t_dbl_n(ge448t *p, unsigned n)
+{
+    while (n--)
+        ge448t_dbl(p, p, n == 0);
+}
+
 /* r = 2 d' a. */
 static void mul_2d(fe448 *r, const fe448 *a)
 {
@@ -166,4 +172,34 @@ void ge448t_niels_cneg(ge448t_niels *q, uint64_t mask)
     fe448_zero(&zero);
     fe448_sub_nr(&n, &zero, &q->t2d);
     fe448_cmov(&q->t2d, &n, mask);
+}
+
+void ge448t_cached_neg(ge448t_cached *q)
+{
+    fe448 ypx = q->YpX;
+
+    q->YpX = q->YmX;
+    q->YmX = ypx;
+    fe448_neg(&q->T2d, &q->T2d);
+}
+
+void ge448t_batch_to_niels(ge448t_niels *out, const ge448t *in, size_t n)
+{
+    fe448 z[GE448T_BATCH_MAX], zi[GE448T_BATCH_MAX], x, y;
+
+    if (n == 0)
+        return;
+    for (size_t i = 0; i < n; i++)
+        z[i] = in[i].Z;
+    fe448_batch_inv(zi, z, n);
+    for (size_t i = 0; i < n; i++) {
+        fe448_mul(&x, &in[i].X, &zi[i]);
+        fe448_mul(&y, &in[i].Y, &zi[i]);
+        ge448t_niels_from_affine(&out[i], &x, &y);
+    }
+}
+
+uint64_t ge448t_is_identity(const ge448t *p)
+{
+    return fe448_iszero(&p->X) & fe448_eq(&p->Y, &p->Z);
 }

@@ -19,6 +19,7 @@
 #ifndef EDFAST_NATIVE_ED448_TWISTED_H
 #define EDFAST_NATIVE_ED448_TWISTED_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "field.h"
@@ -46,6 +47,8 @@ void ge448t_to_edwards(ge448 *r, const ge448t *p);
 
 /* r = 2p.  T is only computed when need_t (the next step is an addition). */
 void ge448t_dbl(ge448t *r, const ge448t *p, int need_t);
+/* p = 2^n p, with T. */
+void ge448t_dbl_n(ge448t *p, unsigned n);
 void ge448t_to_cached(ge448t_cached *r, const ge448t *p);
 void ge448t_add_cached(ge448t *r, const ge448t *p, const ge448t_cached *q);
 /* r = p + q with q affine; T is only computed when need_t. */
@@ -56,10 +59,21 @@ void ge448t_add_niels(ge448t *r, const ge448t *p, const ge448t_niels *q, int nee
  */
 void ge448t_niels_from_affine(ge448t_niels *r, const fe448 *x, const fe448 *y);
 /*
+ * The entries of n <= GE448T_BATCH_MAX points, with one inversion for all
+ * (the tables' builders).
+ */
+#define GE448T_BATCH_MAX 128
+void ge448t_batch_to_niels(ge448t_niels *out, const ge448t *in, size_t n);
+/*
  * Negate an entry (or not) without branching on mask: -(x, y) = (-x, y)
  * swaps y + x with y - x and negates 2 (d - 1) x y.  The result has limbs up
  * to 2^58: fit for ge448t_add_niels only.
  */
 void ge448t_niels_cneg(ge448t_niels *q, uint64_t mask);
+/* The same for a projective entry, in variable time (public points). */
+void ge448t_cached_neg(ge448t_cached *q);
+
+/* all-ones when p is the identity. */
+uint64_t ge448t_is_identity(const ge448t *p);
 
 #endif
