@@ -227,36 +227,43 @@ void sc448_recode_signed(int8_t *d, const sc448 *a, unsigned w)
 /*
  * Classic wNAF on a 128-bit integer: when the remaining value is odd, take
  * its low w bits as a signed digit and subtract it, which leaves w - 1 zero
- * bits above it.  A chunk of at most 120 bits stays below 2^121 throughout.
+ * bits above it; runs of zero bits are skipped with one count.  A chunk of
+ * at most 120 bits stays below 2^121 throughout.
  */
 unsigned sc448_wnaf_chunk(int8_t naf[SC448_NAF_LEN], const sc448 *a, unsigned lo,
                           unsigned nbits, unsigned w)
 {
-    unsigned __int128 k = 0;
     const int full = 1 << w, half = 1 << (w - 1);
-    unsigned i, top = 0;
+    unsigned word = lo / 64, shift = lo % 64, i = 0, top = 0;
+    uint64_t w0 = word < SC448_LIMBS ? a->l[word] : 0;
+    uint64_t w1 = word + 1 < SC448_LIMBS ? a->l[word + 1] : 0;
+    uint64_t w2 = word + 2 < SC448_LIMBS ? a->l[word + 2] : 0;
+    unsigned __int128 k = (((unsigned __int128)w1 << 64) | w0) >> shift;
 
-    for (unsigned b = nbits; b-- > 0;) {
-        unsigned pos = lo + b;
-
-        k <<= 1;
-        if (pos < 448)
-            k |= (a->l[pos / 64] >> (pos % 64)) & 1;
-    }
+    if (shift != 0)
+        k |= (unsigned __int128)w2 << (128 - shift);
+    k &= ((unsigned __int128)1 << nbits) - 1;
     memset(naf, 0, SC448_NAF_LEN);
-    for (i = 0; k != 0 && i < SC448_NAF_LEN; i++, k >>= 1) {
-        if (k & 1) {
-            int d = (int)(k & (unsigned)(full - 1));
+    while (k != 0) {
+        uint64_t low = (uint64_t)k;
+        unsigned zeros = low != 0 ? (unsigned)__builtin_ctzll(low)
+                                  : 64 + (unsigned)__builtin_ctzll((uint64_t)(k >> 64));
+        int d;
 
-            if (d >= half)
-                d -= full;
-            naf[i] = (int8_t)d;
-            if (d >= 0)
-                k -= (unsigned)d;
-            else
-                k += (unsigned)-d;
-            top = i + 1;
-        }
+        i += zeros;
+        k >>= zeros;
+        d = (int)(k & (unsigned)(full - 1));
+        if (d >= half)
+            d -= full;
+        naf[i] = (int8_t)d;
+        top = i + 1;
+        if (d >= 0)
+            k -= (unsigned)d;
+        else
+            k += (unsigned)-d;
+        /* the low w bits are now zero */
+        i += w;
+        k >>= w;
     }
     return top;
 }

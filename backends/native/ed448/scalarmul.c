@@ -18,7 +18,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 
-/* wNAF width for the tables of 2^(56 c) B in verification. */
+/* wNAF width for the tables of 2^(56 c) phi(B) in verification. */
 #define VB_WNAF 8
 #define VB_ENTRIES (1u << (VB_WNAF - 2))
 
@@ -97,16 +97,17 @@ static void add_digit(ge448t *p, const struct naf_term *t, int d, int need_t)
     unsigned idx = (unsigned)(d < 0 ? -d : d) / 2;
 
     if (t->aff) {
-        ge448t_niels e = t->aff[idx];
-
-        ge448t_niels_cneg(&e, 0 - (uint64_t)neg);
-        ge448t_add_niels(p, p, &e, need_t);
-    } else {
-        ge448t_cached e = t->proj[idx];
+        ge448t_niels e;
 
         if (neg)
-            ge448t_cached_neg(&e);
-        ge448t_add_cached(p, p, &e);
+            ge448t_niels_neg(&e, &t->aff[idx]);
+        ge448t_add_niels(p, p, neg ? &e : &t->aff[idx], need_t);
+    } else {
+        ge448t_cached e;
+
+        if (neg)
+            ge448t_cached_neg(&e, &t->proj[idx]);
+        ge448t_add_cached(p, p, neg ? &e : &t->proj[idx]);
     }
 }
 
@@ -177,6 +178,8 @@ int ge448_check_combination(const sc448 *s, const sc448 *h,
 /* Width of the wNAFs of the half-size scalars when A's and R's multiples are made per call. */
 #define LIGHT_WNAF 5
 #define LIGHT_ENTRIES (1u << (LIGHT_WNAF - 2))
+_Static_assert(VB_WNAF <= 8 && GE448_VAR_WNAF <= 8 && LIGHT_WNAF <= 8,
+               "wNAF digits, below 2^(w-1) in size, are int8_t");
 
 /* Odd multiples of phi(p) in projective cached form (no inversion). */
 static void cached_multiples(ge448t_cached *out, const ge448 *p)

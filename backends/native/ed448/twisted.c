@@ -174,13 +174,19 @@ void ge448t_niels_cneg(ge448t_niels *q, uint64_t mask)
     fe448_cmov(&q->t2d, &n, mask);
 }
 
-void ge448t_cached_neg(ge448t_cached *q)
+void ge448t_niels_neg(ge448t_niels *r, const ge448t_niels *q)
 {
-    fe448 ypx = q->YpX;
+    r->ypx = q->ymx;
+    r->ymx = q->ypx;
+    fe448_neg(&r->t2d, &q->t2d);
+}
 
-    q->YpX = q->YmX;
-    q->YmX = ypx;
-    fe448_neg(&q->T2d, &q->T2d);
+void ge448t_cached_neg(ge448t_cached *r, const ge448t_cached *q)
+{
+    r->YpX = q->YmX;
+    r->YmX = q->YpX;
+    r->Z = q->Z;
+    fe448_neg(&r->T2d, &q->T2d);
 }
 
 void ge448t_batch_to_niels(ge448t_niels *out, const ge448t *in, size_t n)

@@ -70,8 +70,9 @@ void ge448t_batch_to_niels(ge448t_niels *out, const ge448t *in, size_t n);
  * to 2^58: fit for ge448t_add_niels only.
  */
 void ge448t_niels_cneg(ge448t_niels *q, uint64_t mask);
-/* The same for a projective entry, in variable time (public points). */
-void ge448t_cached_neg(ge448t_cached *q);
+/* r = -q for public entries (variable time); r and q may not overlap. */
+void ge448t_niels_neg(ge448t_niels *r, const ge448t_niels *q);
+void ge448t_cached_neg(ge448t_cached *r, const ge448t_cached *q);
 
 /* all-ones when p is the identity. */
 uint64_t ge448t_is_identity(const ge448t *p);
