@@ -246,6 +246,22 @@ static void test_edges(void)
         top.l[3] = (1ULL << 31) - 1;
         check_halfsize(&top); /* just below 2^223 */
     }
+    /*
+     * Words of all ones (the divisor's top bits at their largest), powers of
+     * two (quotients far wider than a word) and l minus those.
+     */
+    for (int k = 60; k <= 445; k += 5) {
+        BN_set_word(v, 0);
+        BN_set_bit(v, k);
+        bn_to_sc(&s, v);
+        check_halfsize(&s);
+        BN_sub(v, v, BN_value_one());
+        bn_to_sc(&s, v);
+        check_halfsize(&s);
+        BN_sub(v, L, v);
+        bn_to_sc(&s, v);
+        check_halfsize(&s);
+    }
     BN_free(v);
 }
 

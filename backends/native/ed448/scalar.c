@@ -393,11 +393,84 @@ static void mp_add(uint64_t a[8], const uint64_t b[8])
     }
 }
 
+/* a -= q b, for q b <= a. */
+static void mp_submul(uint64_t a[8], const uint64_t b[8], uint64_t q)
+{
+    uint64_t carry = 0, borrow = 0;
+
+    for (int i = 0; i < 8; i++) {
+        unsigned __int128 p = (unsigned __int128)b[i] * q + carry;
+        unsigned __int128 t = (unsigned __int128)a[i] - (uint64_t)p - borrow;
+
+        carry = (uint64_t)(p >> 64);
+        a[i] = (uint64_t)t;
+        borrow = (uint64_t)(t >> 64) & 1;
+    }
+}
+
+/* a += q b, for results below 2^512. */
+static void mp_addmul(uint64_t a[8], const uint64_t b[8], uint64_t q)
+{
+    uint64_t carry = 0;
+
+    for (int i = 0; i < 8; i++) {
+        unsigned __int128 t = (unsigned __int128)b[i] * q + a[i] + carry;
+
+        a[i] = (uint64_t)t;
+        carry = (uint64_t)(t >> 64);
+    }
+}
+
+/* Bits [k, k + 128) of a. */
+static unsigned __int128 mp_window(const uint64_t a[8], unsigned k)
+{
+    unsigned w = k / 64, b = k % 64;
+    uint64_t lo = w < 8 ? a[w] : 0, mid = w + 1 < 8 ? a[w + 1] : 0, hi = w + 2 < 8 ? a[w + 2] : 0;
+    unsigned __int128 v = ((unsigned __int128)mid << 64) | lo;
+
+    return b == 0 ? v : (v >> b) | ((unsigned __int128)hi << (128 - b));
+}
+
+/*
+ * One Euclid division: r0 = r0 mod r1 (r1 != 0), t0 += (r0 / r1) t1.  The
+ * quotient is taken in parts: a lower estimate from the top bits,
+ * floor(top(r0) / (top(r1) + 1)), when it fits a word (almost always, and
+ * then at most one more part follows), else r1 shifted to r0's length.
+ */
+static void euclid_step(uint64_t r0[8], const uint64_t r1[8], uint64_t t0[8], const uint64_t t1[8])
+{
+    unsigned l1 = mp_bitlen(r1);
+
+    while (mp_cmp(r0, r1) >= 0) {
+        unsigned l0 = mp_bitlen(r0);
+
+        if (l0 - l1 < 62) {
+            /* r1's top 63 bits, so that adding 1 cannot wrap; r0's are fewer than 125 */
+            unsigned shift = l1 > 63 ? l1 - 63 : 0;
+            uint64_t q = (uint64_t)(mp_window(r0, shift) / ((uint64_t)mp_window(r1, shift) + 1));
+
+            q += q == 0; /* r0 >= r1: the quotient is at least 1 */
+            mp_submul(r0, r1, q);
+            mp_addmul(t0, t1, q);
+        } else {
+            uint64_t tmp[8];
+            unsigned k = l0 - l1;
+
+            mp_shl(tmp, r1, k);
+            if (mp_cmp(tmp, r0) > 0)
+                mp_shl(tmp, r1, --k);
+            mp_sub(r0, tmp);
+            mp_shl(tmp, t1, k);
+            mp_add(t0, tmp);
+        }
+    }
+}
+
 /*
  * Remainders r and cofactors t of Euclid on (l, h), with r[i] = t[i] h mod l
  * and the signs of t alternating, so only |t| is kept: |t'| = |t0| + q |t1|.
  * Stopping at the first remainder below 2^223 bounds |t| by l / 2^223, that
- * is by 2^223.  Each division is done by shifted subtractions.
+ * is by 2^223.
  */
 void sc448_halfsize(const sc448 *h, sc448 *c, sc448 *d_abs, int *d_neg)
 {
@@ -407,18 +480,7 @@ void sc448_halfsize(const sc448 *h, sc448 *c, sc448 *d_abs, int *d_neg)
     memcpy(r0, L, sizeof(L));
     memcpy(r1, h->l, sizeof(h->l));
     while (mp_bitlen(r1) > 223) {
-        unsigned lr1 = mp_bitlen(r1);
-
-        while (mp_cmp(r0, r1) >= 0) {
-            unsigned k = mp_bitlen(r0) - lr1;
-
-            mp_shl(tmp, r1, k);
-            if (mp_cmp(tmp, r0) > 0)
-                mp_shl(tmp, r1, --k);
-            mp_sub(r0, tmp);
-            mp_shl(tmp, t1, k);
-            mp_add(t0, tmp);
-        }
+        euclid_step(r0, r1, t0, t1);
         /* (r0, r1) = (r1, r0 mod r1); the new t1 has the opposite sign */
         memcpy(tmp, r0, sizeof(tmp));
         memcpy(r0, r1, sizeof(r0));
