@@ -1,0 +1,228 @@
+/*
+ * GF(2^448 - 2^224 - 1) four elements at a time with AVX-512 IFMA, for
+ * 4-way point code on the ifma path (x86-64 only).
+ *
+ * An element is nine limbs of radix 2^50 (450 bits); a vector "fe4_448"
+ * holds limb i of four elements in its four lanes.  vpmadd52 reads 52 bits
+ * of each input, so an element is kept "tight", every limb below 2^51: the
+ * sum of two tight elements is still a valid multiplier input, and 2a is for
+ * the squaring's doubled products.  Radix 2^56 (field.h's) does not fit the
+ * 52-bit multiplier, and no radix that does divides 224 into few limbs, so
+ * the fold of the upper half is not aligned: 2^450 = 4 * 2^448 = 2^226 + 4
+ * (mod p), and 2^226 sits 26 bits into limb 4.
+ *
+ * A product a_i b_j of weight 2^(50(i+j)) comes back as 52 low bits and 52
+ * high bits, the high part weighing 4 * 2^(50(i+j+1)): columns are summed as
+ * lo[k] + 4 hi[k-1] (each below 2^58).  Columns 9..17 fold back, highest
+ * first, since a fold can land above limb 8 again: column k adds 4 c at
+ * k - 9 and c 2^26 at k - 5, split as c mod 2^24 shifted into k - 5 and
+ * c / 2^24 into k - 4.  One round of parallel carries then makes the result
+ * tight (the carry out of limb 8 folds the same way, into limbs 0 and 4).
+ */
+#ifndef N448_FE4_IFMA_H
+#define N448_FE4_IFMA_H
+
+#include "cpu.h"
+
+#if !EDFAST_NATIVE_X86
+#error "fe4_ifma.h is x86-64 only"
+#endif
+
+#include "avx512.h"
+#include "field.h"
+
+#define N448_IFMA_TARGET EDFAST_AVX512_TARGET("avx512f,avx512vl,avx512ifma")
+#ifdef EDFAST_IFMA_EMULATED
+/* Emulated (a test build), an fe4_448 is memory anyway: forced inlining would
+ * only make functions so large that an ASan build spends minutes on them. */
+#define N448_IFMA_INLINE static inline
+#else
+#define N448_IFMA_INLINE static inline __attribute__((always_inline)) N448_IFMA_TARGET
+#endif
+
+#define FE4_448_LIMBS 9
+#define FE4_448_RADIX 50
+
+typedef struct {
+    __m256i l[FE4_448_LIMBS];
+} fe4_448;
+
+N448_IFMA_INLINE __m256i fe4_448_mask50(void)
+{
+    return _mm256_set1_epi64x(((long long)1 << FE4_448_RADIX) - 1);
+}
+
+/*
+ * One round of parallel carries: limbs below 2^62 in, tight out (each limb
+ * below 2^50 + 2^38).  The carry out of limb 8 weighs 2^450 = 2^226 + 4.
+ */
+N448_IFMA_INLINE fe4_448 fe4_448_carry(fe4_448 a)
+{
+    const __m256i m = fe4_448_mask50();
+    const __m256i top = _mm256_srli_epi64(a.l[8], FE4_448_RADIX);
+    fe4_448 r;
+
+    r.l[0] = _mm256_add_epi64(_mm256_and_si256(a.l[0], m), _mm256_slli_epi64(top, 2));
+    for (int i = 1; i < FE4_448_LIMBS; i++)
+        r.l[i] = _mm256_add_epi64(_mm256_and_si256(a.l[i], m),
+                                  _mm256_srli_epi64(a.l[i - 1], FE4_448_RADIX));
+    r.l[4] = _mm256_add_epi64(r.l[4], _mm256_slli_epi64(top, 26));
+    return r;
+}
+
+/* Columns c[0..17] (each below 2^59) to a tight element. */
+N448_IFMA_INLINE fe4_448 fe4_448_fold(__m256i c[2 * FE4_448_LIMBS])
+{
+    const __m256i low24 = _mm256_set1_epi64x((1 << 24) - 1);
+    fe4_448 r;
+
+    for (int k = 2 * FE4_448_LIMBS - 1; k >= FE4_448_LIMBS; k--) {
+        c[k - 9] = _mm256_add_epi64(c[k - 9], _mm256_slli_epi64(c[k], 2));
+        c[k - 5] = _mm256_add_epi64(c[k - 5], _mm256_slli_epi64(_mm256_and_si256(c[k], low24), 26));
+        c[k - 4] = _mm256_add_epi64(c[k - 4], _mm256_srli_epi64(c[k], 24));
+    }
+    for (int i = 0; i < FE4_448_LIMBS; i++)
+        r.l[i] = c[i];
+    return fe4_448_carry(r);
+}
+
+/* a b for multiplier inputs (limbs below 2^52: tight, or a sum of two tight). */
+N448_IFMA_INLINE fe4_448 fe4_448_mul(fe4_448 a, fe4_448 b)
+{
+    __m256i lo[2 * FE4_448_LIMBS], hi[2 * FE4_448_LIMBS];
+
+#pragma GCC unroll 18
+    for (int k = 0; k < 2 * FE4_448_LIMBS; k++)
+        lo[k] = hi[k] = _mm256_setzero_si256();
+#pragma GCC unroll 9
+    for (int i = 0; i < FE4_448_LIMBS; i++)
+#pragma GCC unroll 9
+        for (int j = 0; j < FE4_448_LIMBS; j++) {
+            lo[i + j] = _mm256_madd52lo_epu64(lo[i + j], a.l[i], b.l[j]);
+            hi[i + j] = _mm256_madd52hi_epu64(hi[i + j], a.l[i], b.l[j]);
+        }
+    /* column k = lo[k] + 4 hi[k-1] */
+    for (int k = 2 * FE4_448_LIMBS - 1; k > 0; k--)
+        lo[k] = _mm256_add_epi64(lo[k], _mm256_slli_epi64(hi[k - 1], 2));
+    return fe4_448_fold(lo);
+}
+
+/* a^2 for a tight a: each cross product once, against the doubled limb. */
+N448_IFMA_INLINE fe4_448 fe4_448_sqr(fe4_448 a)
+{
+    __m256i lo[2 * FE4_448_LIMBS], hi[2 * FE4_448_LIMBS], twice[FE4_448_LIMBS];
+
+#pragma GCC unroll 18
+    for (int k = 0; k < 2 * FE4_448_LIMBS; k++)
+        lo[k] = hi[k] = _mm256_setzero_si256();
+#pragma GCC unroll 9
+    for (int i = 0; i < FE4_448_LIMBS; i++)
+        twice[i] = _mm256_add_epi64(a.l[i], a.l[i]);
+#pragma GCC unroll 9
+    for (int i = 0; i < FE4_448_LIMBS; i++) {
+        lo[2 * i] = _mm256_madd52lo_epu64(lo[2 * i], a.l[i], a.l[i]);
+        hi[2 * i] = _mm256_madd52hi_epu64(hi[2 * i], a.l[i], a.l[i]);
+#pragma GCC unroll 8
+        for (int j = i + 1; j < FE4_448_LIMBS; j++) {
+            lo[i + j] = _mm256_madd52lo_epu64(lo[i + j], a.l[i], twice[j]);
+            hi[i + j] = _mm256_madd52hi_epu64(hi[i + j], a.l[i], twice[j]);
+        }
+    }
+    for (int k = 2 * FE4_448_LIMBS - 1; k > 0; k--)
+        lo[k] = _mm256_add_epi64(lo[k], _mm256_slli_epi64(hi[k - 1], 2));
+    return fe4_448_fold(lo);
+}
+
+/* a + b without a carry: a multiplier input only. */
+N448_IFMA_INLINE fe4_448 fe4_448_add_nc(fe4_448 a, fe4_448 b)
+{
+    fe4_448 r;
+
+    for (int i = 0; i < FE4_448_LIMBS; i++)
+        r.l[i] = _mm256_add_epi64(a.l[i], b.l[i]);
+    return r;
+}
+
+N448_IFMA_INLINE fe4_448 fe4_448_add(fe4_448 a, fe4_448 b)
+{
+    return fe4_448_carry(fe4_448_add_nc(a, b));
+}
+
+/*
+ * a + 16p - b: 16p written with every limb at least 2^51, so that no lane
+ * goes negative for a tight b.
+ */
+N448_IFMA_INLINE fe4_448 fe4_448_sub(fe4_448 a, fe4_448 b)
+{
+    static const long long sixteen_p[FE4_448_LIMBS] = {
+        0x13fffffffffff0, 0x13fffffffffffb, 0x13fffffffffffb, 0x13fffffffffffb, 0x13ffffeffffffb,
+        0x13fffffffffffb, 0x13fffffffffffb, 0x13fffffffffffb, 0xffffffffffffb,
+    };
+    fe4_448 r;
+
+    for (int i = 0; i < FE4_448_LIMBS; i++)
+        r.l[i] = _mm256_sub_epi64(_mm256_add_epi64(a.l[i], _mm256_set1_epi64x(sixteen_p[i])),
+                                  b.l[i]);
+    return fe4_448_carry(r);
+}
+
+/*
+ * Four field.h elements (any limbs field.h allows) into the lanes, tight:
+ * each is made canonical, then cut into 50-bit limbs.
+ */
+N448_IFMA_INLINE fe4_448 fe4_448_from_fe448(const fe448 a[4])
+{
+    uint64_t limb[4][FE4_448_LIMBS];
+    fe4_448 r;
+
+    for (int j = 0; j < 4; j++) {
+        fe448 t = a[j];
+
+        fe448_strong_reduce(&t);
+        for (int i = 0; i < FE4_448_LIMBS; i++) {
+            unsigned pos = FE4_448_RADIX * (unsigned)i, w = pos / 56, off = pos % 56;
+            uint64_t v = t.l[w] >> off;
+
+            if (off > 6 && w + 1 < FE448_LIMBS)
+                v |= t.l[w + 1] << (56 - off);
+            limb[j][i] = v & (((uint64_t)1 << FE4_448_RADIX) - 1);
+        }
+    }
+    for (int i = 0; i < FE4_448_LIMBS; i++)
+        r.l[i] = _mm256_set_epi64x((long long)limb[3][i], (long long)limb[2][i],
+                                   (long long)limb[1][i], (long long)limb[0][i]);
+    return r;
+}
+
+/* The lanes back as field.h elements (reduced limbs, value not canonical). */
+N448_IFMA_INLINE void fe4_448_to_fe448(fe448 out[4], fe4_448 a)
+{
+    uint64_t lane[FE4_448_LIMBS][4];
+
+    for (int i = 0; i < FE4_448_LIMBS; i++)
+        _mm256_storeu_si256((__m256i *)(void *)lane[i], a.l[i]);
+    for (int j = 0; j < 4; j++) {
+        uint64_t l50[FE4_448_LIMBS], carry = 0;
+
+        /* limbs below 2^50 except the top one, which keeps the carry (< 2^52) */
+        for (int i = 0; i < FE4_448_LIMBS; i++) {
+            l50[i] = lane[i][j] + carry;
+            carry = i + 1 < FE4_448_LIMBS ? l50[i] >> FE4_448_RADIX : 0;
+            if (i + 1 < FE4_448_LIMBS)
+                l50[i] &= ((uint64_t)1 << FE4_448_RADIX) - 1;
+        }
+        for (int k = 0; k < FE448_LIMBS; k++) {
+            unsigned pos = 56 * (unsigned)k, w = pos / FE4_448_RADIX, off = pos % FE4_448_RADIX;
+            uint64_t v = l50[w] >> off;
+
+            if (w + 1 < FE4_448_LIMBS)
+                v |= l50[w + 1] << (FE4_448_RADIX - off);
+            if (off > 44 && w + 2 < FE4_448_LIMBS)
+                v |= l50[w + 2] << (2 * FE4_448_RADIX - off);
+            out[j].l[k] = k + 1 < FE448_LIMBS ? v & (((uint64_t)1 << 56) - 1) : v;
+        }
+        fe448_weak_reduce(&out[j]);
+    }
+}
+
+#endif
