@@ -225,4 +225,27 @@ N448_IFMA_INLINE void fe4_448_to_fe448(fe448 out[4], fe4_448 a)
     }
 }
 
+/* Lane k of the result is lane sk of a (vpermq with an index vector). */
+#define FE4_448_IDX(s0, s1, s2, s3) _mm256_set_epi64x(s3, s2, s1, s0)
+/* Lanes taken from b in fe4_448_blend. */
+#define FE4_448_FROM_B(l0, l1, l2, l3) ((__mmask8)((l0) | (l1) << 1 | (l2) << 2 | (l3) << 3))
+
+N448_IFMA_INLINE fe4_448 fe4_448_perm(fe4_448 a, __m256i idx)
+{
+    fe4_448 r;
+
+    for (int i = 0; i < FE4_448_LIMBS; i++)
+        r.l[i] = _mm256_permutexvar_epi64(idx, a.l[i]);
+    return r;
+}
+
+N448_IFMA_INLINE fe4_448 fe4_448_blend(fe4_448 a, fe4_448 b, __mmask8 from_b)
+{
+    fe4_448 r;
+
+    for (int i = 0; i < FE4_448_LIMBS; i++)
+        r.l[i] = _mm256_mask_blend_epi64(from_b, a.l[i], b.l[i]);
+    return r;
+}
+
 #endif
