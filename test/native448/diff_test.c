@@ -349,29 +349,26 @@ static void *run(void *arg)
 }
 
 /*
- * The count when none is given.  Only the portable path has Ed448 code of
- * its own beyond the hash and the row scan: adx and ifma run the very field,
- * point and scalar functions native448_diff_portable checks, and differ from
- * them only in the fixed-base row scan (accel.h; native448_point checks it
- * against a plain index for every index) and, on ifma, the Keccak
- * permutation, which native448_shake_ifma checks against OpenSSL's SHAKE256
- * at every length around the rate and at random lengths.  So those paths
- * check that the dispatch reaches the right code, with 10,000 cases, not the
- * full count again (which is most of this test's time, OpenSSL's Ed448 being
- * slow).  A path that gets Ed448 arithmetic of its own (a field or point
- * member in ../ed448/accel.h) must get the full count.
+ * The count when none is given.  The portable path and ifma, whose
+ * verification runs 4-way IFMA arithmetic of its own (../ed448/accel.h's
+ * joint), get the full count.  adx runs the very field, point and scalar
+ * functions native448_diff_portable checks, and differs from them only in
+ * the fixed-base row scan (native448_point checks it against a plain index
+ * for every index), so it checks that the dispatch reaches the right code,
+ * with 10,000 cases, not the full count again (which is most of this test's
+ * time, OpenSSL's Ed448 being slow).  A path that gets Ed448 arithmetic of
+ * its own (a field or point member in ../ed448/accel.h) must get the full
+ * count.
  */
 static long default_cases(void)
 {
     const struct edfast_native_cpu *cpu = edfast_native_cpu();
-    long cases = cpu->path == EDFAST_NATIVE_PORTABLE ? NATIVE_DIFF_DEFAULT_CASES : 10000;
+    long cases = cpu->path == EDFAST_NATIVE_ADX ? 10000 : NATIVE_DIFF_DEFAULT_CASES;
 
     if (cases != NATIVE_DIFF_DEFAULT_CASES)
-        printf("the %s path runs the portable Ed448 arithmetic (its own code is the row scan%s): "
+        printf("the %s path runs the portable Ed448 arithmetic (its own code is the row scan): "
                "%ld cases by default (native448_diff_portable runs %d)\n",
-               edfast_native_path_name(cpu->path),
-               cpu->path == EDFAST_NATIVE_IFMA ? " and the Keccak permutation" : "", cases,
-               NATIVE_DIFF_DEFAULT_CASES);
+               edfast_native_path_name(cpu->path), cases, NATIVE_DIFF_DEFAULT_CASES);
     return cases;
 }
 

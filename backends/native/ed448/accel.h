@@ -13,6 +13,21 @@
 #include "twisted.h"
 
 /*
+ * One digit string of verification's joint multi-scalar loop and the odd
+ * multiples it indexes: affine entries (7M additions) or projective ones
+ * (8M, for tables made per call where normalising would cost an inversion).
+ * Digit d (odd) names entry |d| / 2, subtracted when negative (or, with
+ * neg, when positive).
+ */
+struct n448_naf_term {
+    const int8_t *naf;
+    unsigned top; /* digits from top up are zero */
+    const ge448t_niels *aff;
+    const ge448t_cached *proj;
+    int neg;
+};
+
+/*
  * A member for Ed448 arithmetic must come with the full differential count
  * on its path (test/native448/diff_test.c's default_cases).
  */
@@ -21,8 +36,15 @@ struct n448_accel {
     void (*keccak_blocks)(uint64_t s[25], const uint8_t *in, size_t nblocks);
     /* The fixed-base row scan (base_scan.h): e = entry abs - 1 of row, or 0. */
     void (*base_scan)(ge448t_niels *e, const ge448t_niels *row, uint64_t abs);
+    /*
+     * Verification's joint loop (variable time, public data): p = the sum
+     * over the terms of their digits' multiples, in Straus order.  T of the
+     * result is not computed.
+     */
+    void (*joint)(ge448t *p, const struct n448_naf_term *terms, unsigned n);
 };
 
 void n448_base_scan_avx512(ge448t_niels *e, const ge448t_niels *row, uint64_t abs);
+void n448_joint_ifma(ge448t *p, const struct n448_naf_term *terms, unsigned n);
 
 #endif

@@ -167,25 +167,45 @@ N448_IFMA_INLINE fe4_448 fe4_448_sub(fe4_448 a, fe4_448 b)
 }
 
 /*
- * Four field.h elements (any limbs field.h allows) into the lanes, tight:
- * each is made canonical, then cut into 50-bit limbs.
+ * Four field.h elements into the lanes, tight.  Each may have any limbs a
+ * field.h product accepts (below 2^60): one carry pass, the fold of the top
+ * carry (2^448 = 2^224 + 1) and a second pass leave it below 2^449 in exact
+ * 56-bit limbs (the top one may reach 2^56), which are then cut into 50-bit
+ * ones.  Self-contained, like the rest of this header: the ifma path's code
+ * calls nothing of the portable field.
  */
-N448_IFMA_INLINE fe4_448 fe4_448_from_fe448(const fe448 a[4])
+N448_IFMA_INLINE fe4_448 fe4_448_lanes(const fe448 *e0, const fe448 *e1, const fe448 *e2,
+                                       const fe448 *e3)
 {
+    const fe448 *e[4] = { e0, e1, e2, e3 };
+    const uint64_t m56 = ((uint64_t)1 << 56) - 1, m50 = ((uint64_t)1 << FE4_448_RADIX) - 1;
     uint64_t limb[4][FE4_448_LIMBS];
     fe4_448 r;
 
     for (int j = 0; j < 4; j++) {
-        fe448 t = a[j];
+        uint64_t t[FE448_LIMBS], top;
 
-        fe448_strong_reduce(&t);
+        for (int i = 0; i < FE448_LIMBS; i++)
+            t[i] = e[j]->l[i];
+        for (int pass = 0; pass < 2; pass++) {
+            for (int i = 0; i < FE448_LIMBS - 1; i++) {
+                t[i + 1] += t[i] >> 56;
+                t[i] &= m56;
+            }
+            if (pass == 0) {
+                top = t[7] >> 56;
+                t[7] &= m56;
+                t[0] += top;
+                t[4] += top;
+            }
+        }
         for (int i = 0; i < FE4_448_LIMBS; i++) {
             unsigned pos = FE4_448_RADIX * (unsigned)i, w = pos / 56, off = pos % 56;
-            uint64_t v = t.l[w] >> off;
+            uint64_t v = t[w] >> off;
 
             if (off > 6 && w + 1 < FE448_LIMBS)
-                v |= t.l[w + 1] << (56 - off);
-            limb[j][i] = v & (((uint64_t)1 << FE4_448_RADIX) - 1);
+                v |= t[w + 1] << (56 - off);
+            limb[j][i] = i + 1 < FE4_448_LIMBS ? v & m50 : v;
         }
     }
     for (int i = 0; i < FE4_448_LIMBS; i++)
@@ -194,22 +214,31 @@ N448_IFMA_INLINE fe4_448 fe4_448_from_fe448(const fe448 a[4])
     return r;
 }
 
-/* The lanes back as field.h elements (reduced limbs, value not canonical). */
+N448_IFMA_INLINE fe4_448 fe4_448_from_fe448(const fe448 a[4])
+{
+    return fe4_448_lanes(&a[0], &a[1], &a[2], &a[3]);
+}
+
+/*
+ * The lanes back as field.h elements, reduced in field.h's sense (limbs below
+ * 2^56 + 2^4), not canonical.
+ */
 N448_IFMA_INLINE void fe4_448_to_fe448(fe448 out[4], fe4_448 a)
 {
+    const uint64_t m56 = ((uint64_t)1 << 56) - 1, m50 = ((uint64_t)1 << FE4_448_RADIX) - 1;
     uint64_t lane[FE4_448_LIMBS][4];
 
     for (int i = 0; i < FE4_448_LIMBS; i++)
         _mm256_storeu_si256((__m256i *)(void *)lane[i], a.l[i]);
     for (int j = 0; j < 4; j++) {
-        uint64_t l50[FE4_448_LIMBS], carry = 0;
+        uint64_t l50[FE4_448_LIMBS], carry = 0, top;
 
         /* limbs below 2^50 except the top one, which keeps the carry (< 2^52) */
         for (int i = 0; i < FE4_448_LIMBS; i++) {
             l50[i] = lane[i][j] + carry;
-            carry = i + 1 < FE4_448_LIMBS ? l50[i] >> FE4_448_RADIX : 0;
+            carry = l50[i] >> FE4_448_RADIX;
             if (i + 1 < FE4_448_LIMBS)
-                l50[i] &= ((uint64_t)1 << FE4_448_RADIX) - 1;
+                l50[i] &= m50;
         }
         for (int k = 0; k < FE448_LIMBS; k++) {
             unsigned pos = 56 * (unsigned)k, w = pos / FE4_448_RADIX, off = pos % FE4_448_RADIX;
@@ -219,9 +248,13 @@ N448_IFMA_INLINE void fe4_448_to_fe448(fe448 out[4], fe4_448 a)
                 v |= l50[w + 1] << (FE4_448_RADIX - off);
             if (off > 44 && w + 2 < FE4_448_LIMBS)
                 v |= l50[w + 2] << (2 * FE4_448_RADIX - off);
-            out[j].l[k] = k + 1 < FE448_LIMBS ? v & (((uint64_t)1 << 56) - 1) : v;
+            out[j].l[k] = k + 1 < FE448_LIMBS ? v & m56 : v;
         }
-        fe448_weak_reduce(&out[j]);
+        /* the value is below 2^452: fold the top limb's carry, 2^448 = 2^224 + 1 */
+        top = out[j].l[7] >> 56;
+        out[j].l[7] &= m56;
+        out[j].l[0] += top;
+        out[j].l[4] += top;
     }
 }
 

@@ -13,6 +13,7 @@
  */
 #include "scalarmul.h"
 
+#include "accel.h"
 #include "twisted.h"
 
 #include <pthread.h>
@@ -77,21 +78,8 @@ int ge448_vartable_init(ge448_vartable *t, const ge448 *a)
     return 1;
 }
 
-/*
- * One digit string of a joint multi-scalar loop and the odd multiples it
- * indexes: affine (7M additions) or projective (8M, for tables made per call
- * where normalising would cost an inversion).
- */
-struct naf_term {
-    int8_t *naf;
-    unsigned top;
-    const ge448t_niels *aff;
-    const ge448t_cached *proj;
-    int neg; /* subtract instead of add */
-};
-
 /* p += the entry for digit d of term t (odd d, |d| < table size * 2). */
-static void add_digit(ge448t *p, const struct naf_term *t, int d, int need_t)
+static void add_digit(ge448t *p, const struct n448_naf_term *t, int d, int need_t)
 {
     int neg = t->neg ^ (d < 0);
     unsigned idx = (unsigned)(d < 0 ? -d : d) / 2;
@@ -117,7 +105,7 @@ static void add_digit(ge448t *p, const struct naf_term *t, int d, int need_t)
  * addition follows: what the callers do with the result (the isogeny,
  * comparisons) never reads it.
  */
-static void joint(ge448t *p, const struct naf_term *terms, unsigned n)
+static void joint_portable(ge448t *p, const struct n448_naf_term *terms, unsigned n)
 {
     unsigned top = 0;
 
@@ -136,11 +124,22 @@ static void joint(ge448t *p, const struct naf_term *terms, unsigned n)
     }
 }
 
+/* The joint loop of the running path: its own (accel.h) or the portable one. */
+static void joint(ge448t *p, const struct n448_naf_term *terms, unsigned n)
+{
+    const struct n448_accel *accel = edfast_native_cpu()->ed448;
+
+    if (accel != NULL && accel->joint != NULL)
+        accel->joint(p, terms, n);
+    else
+        joint_portable(p, terms, n);
+}
+
 /* Terms for the chunks of s against the tables of 2^(56 c) phi(B). */
-static void base_terms(struct naf_term *terms, int8_t (*naf)[SC448_NAF_LEN], const sc448 *s)
+static void base_terms(struct n448_naf_term *terms, int8_t (*naf)[SC448_NAF_LEN], const sc448 *s)
 {
     for (unsigned c = 0; c < GE448_VAR_SPLIT; c++) {
-        terms[c] = (struct naf_term){ naf[c], 0, vb[c], NULL, 0 };
+        terms[c] = (struct n448_naf_term){ naf[c], 0, vb[c], NULL, 0 };
         terms[c].top = sc448_wnaf_chunk(naf[c], s, GE448_VAR_CHUNK * c, GE448_VAR_CHUNK, VB_WNAF);
     }
 }
@@ -155,7 +154,7 @@ int ge448_check_combination(const sc448 *s, const sc448 *h,
 {
     enum { TERMS = 2 * GE448_VAR_SPLIT };
     int8_t naf[TERMS][SC448_NAF_LEN];
-    struct naf_term terms[TERMS];
+    struct n448_naf_term terms[TERMS];
     sc448 s4, h4;
     ge448t q;
     ge448 p;
@@ -165,10 +164,11 @@ int ge448_check_combination(const sc448 *s, const sc448 *h,
     sc448_div4(&h4, h);
     base_terms(terms, naf, &s4);
     for (unsigned c = 0; c < GE448_VAR_SPLIT; c++) {
-        struct naf_term *t = &terms[GE448_VAR_SPLIT + c];
+        struct n448_naf_term *t = &terms[GE448_VAR_SPLIT + c];
 
-        *t = (struct naf_term){ naf[GE448_VAR_SPLIT + c], 0, a->t[c], NULL, 1 };
-        t->top = sc448_wnaf_chunk(t->naf, &h4, GE448_VAR_CHUNK * c, GE448_VAR_CHUNK, GE448_VAR_WNAF);
+        *t = (struct n448_naf_term){ naf[GE448_VAR_SPLIT + c], 0, a->t[c], NULL, 1 };
+        t->top = sc448_wnaf_chunk(naf[GE448_VAR_SPLIT + c], &h4, GE448_VAR_CHUNK * c, GE448_VAR_CHUNK,
+                                  GE448_VAR_WNAF);
     }
     joint(&q, terms, TERMS);
     ge448t_to_edwards(&p, &q);
@@ -205,7 +205,7 @@ static void cached_multiples(ge448t_cached *out, const ge448 *p)
 int ge448_check_combination_light(const sc448 *s, const sc448 *h, const ge448 *a, const ge448 *r)
 {
     int8_t naf[GE448_VAR_SPLIT][SC448_NAF_LEN], nc[SC448_NAF_FULL], nd[SC448_NAF_FULL];
-    struct naf_term terms[GE448_VAR_SPLIT + 2];
+    struct n448_naf_term terms[GE448_VAR_SPLIT + 2];
     ge448t_cached ma[LIGHT_ENTRIES], mr[LIGHT_ENTRIES];
     sc448 c, d, ds, zero = { { 0 } };
     int d_neg;
@@ -220,10 +220,10 @@ int ge448_check_combination_light(const sc448 *s, const sc448 *h, const ge448 *a
     cached_multiples(mr, r);
 
     base_terms(terms, naf, &ds);
-    terms[GE448_VAR_SPLIT] = (struct naf_term){ nc, 0, NULL, ma, 1 };
+    terms[GE448_VAR_SPLIT] = (struct n448_naf_term){ nc, 0, NULL, ma, 1 };
     terms[GE448_VAR_SPLIT].top = sc448_wnaf(nc, &c, LIGHT_WNAF);
     /* -[d]R: subtract [|d|]R, or add it when d is negative */
-    terms[GE448_VAR_SPLIT + 1] = (struct naf_term){ nd, 0, NULL, mr, !d_neg };
+    terms[GE448_VAR_SPLIT + 1] = (struct n448_naf_term){ nd, 0, NULL, mr, !d_neg };
     terms[GE448_VAR_SPLIT + 1].top = sc448_wnaf(nd, &d, LIGHT_WNAF);
     joint(&p, terms, GE448_VAR_SPLIT + 2);
     return (int)(ge448t_is_identity(&p) & 1);
