@@ -175,7 +175,7 @@ int main(void)
 
     native_path_or_skip();
     if (edfast_native_cpu()->path != EDFAST_NATIVE_IFMA) {
-        printf("the 4-way field is the ifma path's: skipped on %s\n",
+        printf("SKIPPED: the 4-way field is the ifma path's, not %s's\n",
                edfast_native_path_name(edfast_native_cpu()->path));
         return ET_SKIP;
     }
@@ -189,7 +189,7 @@ int main(void)
 
 int main(void)
 {
-    printf("the 4-way field is x86-64 only: skipped\n");
+    printf("SKIPPED: the 4-way field is x86-64 only\n");
     return ET_SKIP;
 }
 
