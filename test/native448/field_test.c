@@ -185,6 +185,22 @@ static void check_unary(const fe448 *a, const char *what)
         BN_free(leg);
         BN_free(e2);
     }
+    /* the pair (the path's own chain on the ifma path) against two single roots */
+    {
+        fe448 in[2], roots[2], single;
+        unsigned found;
+
+        in[0] = *a;
+        fe448_sqr(&in[1], a);
+        fe448_add(&in[1], &in[1], &t); /* a^2 + a with t's flipped bit: independent of a's verdict */
+        found = fe448_isr_pair(roots, in);
+        for (int i = 0; i < 2; i++) {
+            uint64_t single_ok = fe448_isr(&single, &in[i]);
+
+            ET_CHECK(((found >> i) & 1) == (single_ok & 1), "isr_pair verdict %d %s", i, what);
+            ET_CHECK(fe448_eq(&roots[i], &single) == ~0ULL, "isr_pair value %d %s", i, what);
+        }
+    }
     BN_free(A);
     BN_free(W);
     BN_free(E);

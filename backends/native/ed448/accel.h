@@ -42,9 +42,12 @@ struct n448_accel {
      * result is not computed.
      */
     void (*joint)(ge448t *p, const struct n448_naf_term *terms, unsigned n);
+    /* r[i] = a[i]^((p-3)/4) for both (field.h's fe448_isr_pair, without the check). */
+    void (*isr_pair)(fe448 r[2], const fe448 a[2]);
 };
 
 void n448_base_scan_avx512(ge448t_niels *e, const ge448t_niels *row, uint64_t abs);
 void n448_joint_ifma(ge448t *p, const struct n448_naf_term *terms, unsigned n);
+void n448_isr_pair_ifma(fe448 r[2], const fe448 a[2]);
 
 #endif

@@ -14,6 +14,7 @@
 
 #include <openssl/crypto.h>
 
+#include "accel.h"
 #include "safegcd.h"
 
 typedef unsigned __int128 u128;
@@ -58,23 +59,10 @@ void fe448_weak_reduce(fe448 *a)
     a->l[0] += top;
 }
 
-/* 4p, limb by limb: a + 4p - b stays non-negative for every limb of b <= 2^58 - 8. */
-static const uint64_t FOUR_P[FE448_LIMBS] = {
-    4 * MASK56, 4 * MASK56, 4 * MASK56, 4 * MASK56,
-    4 * (MASK56 - 1), 4 * MASK56, 4 * MASK56, 4 * MASK56
-};
-
 void fe448_sub(fe448 *r, const fe448 *a, const fe448 *b)
 {
-    for (int i = 0; i < FE448_LIMBS; i++)
-        r->l[i] = a->l[i] + FOUR_P[i] - b->l[i];
+    fe448_sub_nr(r, a, b);
     fe448_weak_reduce(r);
-}
-
-void fe448_sub_nr(fe448 *r, const fe448 *a, const fe448 *b)
-{
-    for (int i = 0; i < FE448_LIMBS; i++)
-        r->l[i] = a->l[i] + FOUR_P[i] - b->l[i];
 }
 
 void fe448_neg(fe448 *r, const fe448 *a)
@@ -334,46 +322,36 @@ void fe448_cneg(fe448 *r, uint64_t mask)
     fe448_cmov(r, &n, mask);
 }
 
-/*
- * (p-3)/4 = 2^446 - 2^222 - 1: ones in bits 0..221 and 223..445.  With
- * e(n) = a^(2^n - 1), the result is e(223)^(2^223) * e(222); e(222) comes from
- * a doubling chain 1,2,3,6,12,24,48,96,192 plus e(30).
- */
-uint64_t fe448_isr(fe448 *r, const fe448 *a)
+static N448_DEFINE_ISR_CHAIN(isr_chain, fe448, fe448_sqrn, fe448_mul)
+
+/* All-ones when r^2 a == 1, that is when r = a^((p-3)/4) and a is a non-zero square. */
+static uint64_t isr_holds(const fe448 *r, const fe448 *a)
 {
-    fe448 e1, e2, e3, e6, e12, e24, e30, e48, e96, e192, e222, e223, t;
+    fe448 t, one;
 
-    e1 = *a;
-    fe448_sqr(&t, &e1);
-    fe448_mul(&e2, &t, &e1);
-    fe448_sqr(&t, &e2);
-    fe448_mul(&e3, &t, &e1);
-    fe448_sqrn(&t, &e3, 3);
-    fe448_mul(&e6, &t, &e3);
-    fe448_sqrn(&t, &e6, 6);
-    fe448_mul(&e12, &t, &e6);
-    fe448_sqrn(&t, &e12, 12);
-    fe448_mul(&e24, &t, &e12);
-    fe448_sqrn(&t, &e24, 6);
-    fe448_mul(&e30, &t, &e6);
-    fe448_sqrn(&t, &e24, 24);
-    fe448_mul(&e48, &t, &e24);
-    fe448_sqrn(&t, &e48, 48);
-    fe448_mul(&e96, &t, &e48);
-    fe448_sqrn(&t, &e96, 96);
-    fe448_mul(&e192, &t, &e96);
-    fe448_sqrn(&t, &e192, 30);
-    fe448_mul(&e222, &t, &e30);
-    fe448_sqr(&t, &e222);
-    fe448_mul(&e223, &t, &e1);
-    fe448_sqrn(&t, &e223, 223);
-    fe448_mul(r, &t, &e222);
-
-    /* r^2 a == 1 exactly for a non-zero square. */
     fe448_sqr(&t, r);
     fe448_mul(&t, &t, a);
-    fe448_one(&e1);
-    return fe448_eq(&t, &e1);
+    fe448_one(&one);
+    return fe448_eq(&t, &one);
+}
+
+uint64_t fe448_isr(fe448 *r, const fe448 *a)
+{
+    isr_chain(r, a);
+    return isr_holds(r, a);
+}
+
+unsigned fe448_isr_pair(fe448 r[2], const fe448 a[2])
+{
+    const struct n448_accel *accel = edfast_native_cpu()->ed448;
+
+    if (accel != NULL && accel->isr_pair != NULL)
+        accel->isr_pair(r, a);
+    else {
+        isr_chain(&r[0], &a[0]);
+        isr_chain(&r[1], &a[1]);
+    }
+    return (unsigned)(isr_holds(&r[0], &a[0]) & 1) | (unsigned)(isr_holds(&r[1], &a[1]) & 2);
 }
 
 /*

@@ -31,11 +31,6 @@ void fe448_zero(fe448 *r);
 void fe448_one(fe448 *r);
 void fe448_add(fe448 *r, const fe448 *a, const fe448 *b); /* no carry: limbs grow */
 void fe448_sub(fe448 *r, const fe448 *a, const fe448 *b); /* reduced output */
-/*
- * a - b without the carry pass, for results that only feed mul/sqr:
- * a limbs < 2^59 and b limbs <= 2^58 - 8 give limbs < 2^60.
- */
-void fe448_sub_nr(fe448 *r, const fe448 *a, const fe448 *b);
 void fe448_neg(fe448 *r, const fe448 *a);                  /* reduced output */
 void fe448_weak_reduce(fe448 *a);
 void fe448_mul(fe448 *r, const fe448 *a, const fe448 *b);
@@ -53,6 +48,20 @@ uint64_t fe448_iszero(const fe448 *a);              /* all-ones when a == 0 mod 
 uint64_t fe448_eq(const fe448 *a, const fe448 *b);  /* all-ones when equal mod p */
 uint64_t fe448_isnegative(const fe448 *a);          /* all-ones when the canonical value is odd */
 
+/*
+ * a - b without the carry pass, for results that only feed mul/sqr: a + 4p
+ * - b limb by limb, non-negative for every limb of b <= 2^58 - 8; a limbs
+ * < 2^59 give limbs < 2^60.  Inline, so that the ifma library's 4-way code
+ * (fe4_ifma.h's users) negates with it without calling field.c.
+ */
+static inline void fe448_sub_nr(fe448 *r, const fe448 *a, const fe448 *b)
+{
+    const uint64_t four_mask56 = 4 * (((uint64_t)1 << 56) - 1);
+
+    for (int i = 0; i < FE448_LIMBS; i++)
+        r->l[i] = a->l[i] + (i == 4 ? four_mask56 - 4 : four_mask56) - b->l[i];
+}
+
 /* r = mask ? a : r (inline: table scans call it in their inner loop) */
 static inline void fe448_cmov(fe448 *r, const fe448 *a, uint64_t mask)
 {
@@ -68,6 +77,53 @@ void fe448_cneg(fe448 *r, uint64_t mask);
  * Returns all-ones in that case, else zero.
  */
 uint64_t fe448_isr(fe448 *r, const fe448 *a);
+/*
+ * The same for a[0] and a[1] at once (two points decoded together): bit i
+ * of the result is set when a[i] is a non-zero square.  On the ifma path
+ * both chains run in the lanes of one 4-way chain (accel.h's isr_pair).
+ */
+unsigned fe448_isr_pair(fe448 r[2], const fe448 a[2]);
+
+/*
+ * a^((p-3)/4) by one addition chain, written once for every field
+ * representation (here and fe4_ifma.h, which link separately: see
+ * ../cpu.cmake).  (p-3)/4 = 2^446 - 2^222 - 1: with e(n) = a^(2^n - 1) the
+ * result is e(223)^(2^223) e(222), e(222) from the doubling chain
+ * 1, 2, 3, 6, 12, 24, 48, 96, 192 plus e(30).  Value 0 is a, and step i
+ * makes value i + 1 as (value from)^(2^squarings) times (value times).
+ * fe_sqrn(r, a, n) and fe_mul(r, a, b) take pointers.  Data-independent time.
+ */
+struct n448_chain_step {
+    uint8_t from, squarings, times;
+};
+
+#define N448_DEFINE_ISR_CHAIN(name, fe_type, fe_sqrn, fe_mul)                          \
+    void name(fe_type *r, const fe_type *a)                                            \
+    {                                                                                  \
+        static const struct n448_chain_step chain[] = {                                \
+            { 0, 1, 0 },     /* e(2) */                                                \
+            { 1, 1, 0 },     /* e(3) */                                                \
+            { 2, 3, 2 },     /* e(6) */                                                \
+            { 3, 6, 3 },     /* e(12) */                                               \
+            { 4, 12, 4 },    /* e(24) */                                               \
+            { 5, 6, 3 },     /* e(30) */                                               \
+            { 5, 24, 5 },    /* e(48) */                                               \
+            { 7, 48, 7 },    /* e(96) */                                               \
+            { 8, 96, 8 },    /* e(192) */                                              \
+            { 9, 30, 6 },    /* e(222) */                                              \
+            { 10, 1, 0 },    /* e(223) */                                              \
+            { 11, 223, 10 }, /* e(223)^(2^223) e(222) */                               \
+        };                                                                             \
+        enum { STEPS = sizeof(chain) / sizeof(chain[0]) };                             \
+        fe_type v[STEPS + 1], t;                                                       \
+                                                                                       \
+        v[0] = *a;                                                                     \
+        for (unsigned i = 0; i < STEPS; i++) {                                         \
+            fe_sqrn(&t, &v[chain[i].from], chain[i].squarings);                        \
+            fe_mul(&v[i + 1], &t, &v[chain[i].times]);                                 \
+        }                                                                              \
+        *r = v[STEPS];                                                                 \
+    }
 /* r = 1/a (0 for a = 0). */
 void fe448_inv(fe448 *r, const fe448 *a);
 /* The same in variable time, for public values only. */

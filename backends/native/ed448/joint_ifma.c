@@ -100,10 +100,8 @@ N448_IFMA_INLINE fe4_448 entry_lanes(const struct n448_naf_term *t, int d)
     }
     if (!neg)
         return fe4_448_lanes(ymx, ypx, &z2, t2d);
-    /* -t2d as 4p - t2d limb by limb (field.h's bias), within a product's input bounds */
-    for (int i = 0; i < FE448_LIMBS; i++)
-        nt.l[i] = (i == 4 ? 4 * ((((uint64_t)1 << 56) - 1) - 1) : 4 * (((uint64_t)1 << 56) - 1))
-                  - t2d->l[i];
+    /* -t2d, uncarried: a product's input */
+    fe448_sub_nr(&nt, &(const fe448){ { 0 } }, t2d);
     return fe4_448_lanes(ypx, ymx, &z2, &nt);
 }
 

@@ -44,34 +44,71 @@ void ge448_encode(uint8_t out[GE448_BYTES], const ge448 *p)
  * x^2 = (1 - y^2) / (1 - d y^2).  With u = 1 - y^2, v = 1 - d y^2 and
  * r = (uv)^((p-3)/4), x = r u whenever r^2 uv = 1; v is never zero because d
  * is a non-square.  Then x is negated when its low bit differs from the sign
- * bit; x = 0 cannot occur since u = 0 already failed.
+ * bit; x = 0 cannot occur since u = 0 already failed.  The root is taken
+ * between decode_start and decode_finish, so that two decodings can share
+ * one chain (ge448_decode_pair).
  */
-int ge448_decode(ge448 *p, const uint8_t in[GE448_BYTES])
-{
-    fe448 y, y2, u, v, w, r, x, one;
-    uint64_t ok, sign;
+struct decoding {
+    fe448 y, u, w;
+    uint64_t sign;
+};
 
-    ok = fe448_frombytes(&y, in);
+/* y, u, w and the sign of in; all-ones when y < p and the unused bits are zero. */
+static uint64_t decode_start(struct decoding *d, const uint8_t in[GE448_BYTES])
+{
+    fe448 y2, v, one;
+    uint64_t ok;
+
+    ok = fe448_frombytes(&d->y, in);
     ok &= ct_iszero64(in[56] & 0x7f);
-    sign = 0 - (uint64_t)(in[56] >> 7);
+    d->sign = 0 - (uint64_t)(in[56] >> 7);
 
     fe448_one(&one);
-    fe448_sqr(&y2, &y);
-    fe448_sub(&u, &one, &y2);
+    fe448_sqr(&y2, &d->y);
+    fe448_sub(&d->u, &one, &y2);
     fe448_mul_small(&v, &y2, D_ABS);
     fe448_add(&v, &v, &one);
-    fe448_mul(&w, &u, &v);
-    ok &= fe448_isr(&r, &w);
-    fe448_mul(&x, &r, &u);
-    fe448_cneg(&x, fe448_isnegative(&x) ^ sign);
+    fe448_mul(&d->w, &d->u, &v);
+    return ok;
+}
 
+/* The point from r = w^((p-3)/4). */
+static void decode_finish(ge448 *p, struct decoding *d, const fe448 *r)
+{
+    fe448 x;
+
+    fe448_mul(&x, r, &d->u);
+    fe448_cneg(&x, fe448_isnegative(&x) ^ d->sign);
     fe448_strong_reduce(&x);
-    fe448_strong_reduce(&y);
+    fe448_strong_reduce(&d->y);
     p->X = x;
-    p->Y = y;
+    p->Y = d->y;
     fe448_one(&p->Z);
-    fe448_mul(&p->T, &x, &y);
+    fe448_mul(&p->T, &x, &d->y);
+}
+
+int ge448_decode(ge448 *p, const uint8_t in[GE448_BYTES])
+{
+    struct decoding d;
+    uint64_t ok = decode_start(&d, in);
+    fe448 r;
+
+    ok &= fe448_isr(&r, &d.w);
+    decode_finish(p, &d, &r);
     return (int)(ok & 1);
+}
+
+unsigned ge448_decode_pair(ge448 *a, const uint8_t a_enc[GE448_BYTES], ge448 *r,
+                           const uint8_t r_enc[GE448_BYTES])
+{
+    struct decoding d[2];
+    uint64_t ok_a = decode_start(&d[0], a_enc), ok_r = decode_start(&d[1], r_enc);
+    fe448 w[2] = { d[0].w, d[1].w }, root[2];
+    unsigned found = fe448_isr_pair(root, w);
+
+    decode_finish(a, &d[0], &root[0]);
+    decode_finish(r, &d[1], &root[1]);
+    return found & ((unsigned)(ok_a & 1) | (unsigned)(ok_r & 2));
 }
 
 /*

@@ -32,6 +32,13 @@ void ge448_encode(uint8_t out[GE448_BYTES], const ge448 *p);
  */
 int ge448_decode(ge448 *p, const uint8_t in[GE448_BYTES]);
 /*
+ * A public key and a signature's R decoded together, by the same rule, their
+ * square roots side by side (fe448_isr_pair).  Bit 0 of the result is set
+ * when a_enc decodes, bit 1 when r_enc does.
+ */
+unsigned ge448_decode_pair(ge448 *a, const uint8_t a_enc[GE448_BYTES], ge448 *r,
+                           const uint8_t r_enc[GE448_BYTES]);
+/*
  * 1 when in decodes (ge448_decode's rule) to a point R with p - R in the
  * 4-torsion, without decoding R: no square root, one variable-time
  * inversion.  For public points only.
