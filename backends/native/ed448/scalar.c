@@ -466,8 +466,87 @@ static void euclid_step(uint64_t r0[8], const uint64_t r1[8], uint64_t t0[8], co
     }
 }
 
+/* a x - b y for cofactors of opposite signs (or zero) whose result is >= 0: the side that is positive minus the other. */
+static void mp_combine(uint64_t out[8], const uint64_t x[8], int64_t a, const uint64_t y[8], int64_t b)
+{
+    uint64_t zero[8] = { 0 };
+
+    memcpy(out, zero, sizeof(zero));
+    if (a >= 0 && b <= 0) {
+        mp_addmul(out, x, (uint64_t)a);
+        mp_submul(out, y, (uint64_t)-b);
+    } else {
+        mp_addmul(out, y, (uint64_t)b);
+        mp_submul(out, x, (uint64_t)-a);
+    }
+}
+
+/* |a| x + |b| y. */
+static void mp_combine_abs(uint64_t out[8], const uint64_t x[8], int64_t a, const uint64_t y[8], int64_t b)
+{
+    uint64_t zero[8] = { 0 };
+
+    memcpy(out, zero, sizeof(zero));
+    mp_addmul(out, x, (uint64_t)(a < 0 ? -a : a));
+    mp_addmul(out, y, (uint64_t)(b < 0 ? -b : b));
+}
+
 /*
- * Remainders r and cofactors t of Euclid on (l, h), with r[i] = t[i] h mod l
+ * Lehmer's speed-up (Knuth, TAOCP 4.5.2, Algorithm L): as many Euclid steps
+ * as the top 62 bits of r0 and r1 decide, run on those words alone, then
+ * applied to the full numbers as one 2x2 matrix.  A quotient is taken only
+ * when both ends of its interval agree, so every step is the step Euclid on
+ * the full numbers makes, and the batch stops while r1 is still certainly
+ * above 2^223 (its words' error is below the larger cofactor), so that the
+ * caller's stopping point is unchanged.  Returns the number of steps (0
+ * when the words decide none: the caller then divides in full).
+ */
+static unsigned lehmer_batch(uint64_t r0[8], uint64_t r1[8], uint64_t t0[8], uint64_t t1[8])
+{
+    const unsigned l0 = mp_bitlen(r0), shift = l0 > 62 ? l0 - 62 : 0;
+    int64_t x = (int64_t)(uint64_t)mp_window(r0, shift), y = (int64_t)(uint64_t)mp_window(r1, shift);
+    int64_t a = 1, b = 0, c = 0, d = 1, floor_y;
+    uint64_t nr0[8], nr1[8], nt0[8], nt1[8];
+    unsigned steps = 0;
+
+    if (shift + 61 <= 223)
+        return 0;
+    floor_y = shift >= 223 ? 0 : (int64_t)1 << (223 - shift);
+    while (y + c > 0 && y + d > 0) {
+        int64_t q = (x + a) / (y + c), ny, nc, nd, bound;
+
+        if (q != (x + b) / (y + d))
+            break;
+        ny = x - q * y;
+        nc = a - q * c;
+        nd = b - q * d;
+        bound = (nc < 0 ? -nc : nc) > (nd < 0 ? -nd : nd) ? (nc < 0 ? -nc : nc) : (nd < 0 ? -nd : nd);
+        if (ny <= floor_y + bound + 1)
+            break;
+        a = c;
+        b = d;
+        c = nc;
+        d = nd;
+        x = y;
+        y = ny;
+        steps++;
+    }
+    if (steps == 0)
+        return 0;
+    mp_combine(nr0, r0, a, r1, b);
+    mp_combine(nr1, r0, c, r1, d);
+    mp_combine_abs(nt0, t0, a, t1, b);
+    mp_combine_abs(nt1, t0, c, t1, d);
+    memcpy(r0, nr0, sizeof(nr0));
+    memcpy(r1, nr1, sizeof(nr1));
+    memcpy(t0, nt0, sizeof(nt0));
+    memcpy(t1, nt1, sizeof(nt1));
+    return steps;
+}
+
+/*
+ * Remainders r and cofactors t of Euclid on (l, h) (in Lehmer batches where
+ * the top words decide the steps), with r[i] = t[i] h mod l
  * and the signs of t alternating, so only |t| is kept: |t'| = |t0| + q |t1|.
  * Stopping at the first remainder below 2^223 bounds |t| by l / 2^223, that
  * is by 2^223.
@@ -480,6 +559,12 @@ void sc448_halfsize(const sc448 *h, sc448 *c, sc448 *d_abs, int *d_neg)
     memcpy(r0, L, sizeof(L));
     memcpy(r1, h->l, sizeof(h->l));
     while (mp_bitlen(r1) > 223) {
+        unsigned steps = lehmer_batch(r0, r1, t0, t1);
+
+        if (steps > 0) {
+            neg ^= (int)(steps & 1);
+            continue;
+        }
         euclid_step(r0, r1, t0, t1);
         /* (r0, r1) = (r1, r0 mod r1); the new t1 has the opposite sign */
         memcpy(tmp, r0, sizeof(tmp));
