@@ -27,6 +27,9 @@ struct n448_naf_term {
     int neg;
 };
 
+/* Entry k of a fixed-base sum (constant time in k's secret data), for n448_accel's base_sum. */
+typedef void n448_base_lookup_fn(ge448t_niels *e, unsigned k, void *ctx);
+
 /*
  * A member for Ed448 arithmetic must come with the full differential count
  * on its path (test/native448/diff_test.c's default_cases).
@@ -42,6 +45,13 @@ struct n448_accel {
      * result is not computed.
      */
     void (*joint)(ge448t *p, const struct n448_naf_term *terms, unsigned n);
+    /*
+     * The fixed-base sum (constant time): p = 2^w (e(0) + ... + e(n_first - 1))
+     * + e(n_first) + ... + e(n - 1), for 0 < n_first < n, where lookup(e, k,
+     * ctx) gives entry e(k).  T of the result is not computed.
+     */
+    void (*base_sum)(ge448t *p, n448_base_lookup_fn *lookup, void *ctx, unsigned n_first, unsigned n,
+                     unsigned w);
     /* r[i] = a[i]^((p-3)/4) for both (field.h's fe448_isr_pair, without the check). */
     void (*isr_pair)(fe448 r[2], const fe448 a[2]);
 };
@@ -49,5 +59,7 @@ struct n448_accel {
 void n448_base_scan_avx512(ge448t_niels *e, const ge448t_niels *row, uint64_t abs);
 void n448_joint_ifma(ge448t *p, const struct n448_naf_term *terms, unsigned n);
 void n448_isr_pair_ifma(fe448 r[2], const fe448 a[2]);
+void n448_base_sum_ifma(ge448t *p, n448_base_lookup_fn *lookup, void *ctx, unsigned n_first, unsigned n,
+                        unsigned w);
 
 #endif

@@ -1,9 +1,10 @@
 /*
  * Ed448's x86-64 paths, the tables cpu.c picks from: the fixed-base row scan
  * in the widest vectors each path has (AVX2 on adx, AVX-512 on ifma), and on
- * ifma the AVX-512VL Keccak and, in 4-way IFMA arithmetic, verification's
- * joint loop (joint_ifma.c) and the square roots of a first verification's
- * two points (isr_ifma.c).  Empty on other CPUs.
+ * ifma the AVX-512VL Keccak and, in 4-way IFMA arithmetic, the fixed-base
+ * sum (fixed_base_ifma.c), verification's joint loop (joint_ifma.c) and the
+ * square roots of a first verification's two points (isr_ifma.c).  Empty on
+ * other CPUs.
  */
 #include "cpu.h"
 
@@ -30,6 +31,7 @@ const struct n448_accel n448_accel_ifma = {
     .keccak_blocks = n448_keccak_blocks_avx512,
     .base_scan = n448_base_scan_avx512,
     .joint = n448_joint_ifma,
+    .base_sum = n448_base_sum_ifma,
     .isr_pair = n448_isr_pair_ifma,
 };
 

@@ -45,12 +45,28 @@ static void base_scan_portable(ge448t_niels *e, const ge448t_niels *row, uint64_
     n448_base_scan_portable(e, row, abs);
 }
 
-static base_scan_fn *base_scan_of_path(void)
+/* The fixed-base sum (accel.h's base_sum) in field.h's arithmetic. */
+static void base_sum_portable(ge448t *p, n448_base_lookup_fn *lookup, void *ctx, unsigned n_first,
+                              unsigned n, unsigned w)
 {
-    const struct n448_accel *accel = edfast_native_cpu()->ed448;
+    ge448t_niels e;
 
-    return accel != NULL && accel->base_scan != NULL ? accel->base_scan : base_scan_portable;
+    ge448t_identity(p);
+    for (unsigned k = 0; k < n; k++) {
+        if (k == n_first)
+            ge448t_dbl_n(p, w);
+        lookup(&e, k, ctx);
+        /* T is needed by every addition, but not by the doublings */
+        ge448t_add_niels(p, p, &e, k + 1 != n_first && k + 1 < n);
+    }
+    OPENSSL_cleanse(&e, sizeof(e));
 }
+
+/* The digits of a scalar and the scan that looks their entries up. */
+struct base_digits {
+    const int8_t *d;
+    base_scan_fn *scan;
+};
 
 /*
  * Entry |d| of a row (the identity (1, 1, 0) for d = 0), negated for d < 0:
@@ -68,32 +84,35 @@ static void lookup_base(ge448t_niels *e, base_scan_fn *scan, unsigned row, int8_
     ge448t_niels_cneg(e, neg);
 }
 
+/* Sum entry k: the odd digits first (row i / 2 for digit i), then the even ones. */
+enum { ODD_DIGITS = N448_BASE_DIGITS / 2 };
+
+static void lookup_digit(ge448t_niels *e, unsigned k, void *ctx)
+{
+    const struct base_digits *b = ctx;
+    unsigned i = k < ODD_DIGITS ? 2 * k + 1 : 2 * (k - ODD_DIGITS);
+
+    lookup_base(e, b->scan, i / 2, b->d[i]);
+}
+
 void ge448_scalarmul_base(ge448 *r, const sc448 *s)
 {
+    const struct n448_accel *accel = edfast_native_cpu()->ed448;
     int8_t d[N448_BASE_DIGITS];
-    ge448t_niels e;
+    struct base_digits digits = { d, accel != NULL && accel->base_scan != NULL ? accel->base_scan
+                                                                               : base_scan_portable };
     ge448t acc;
     sc448 q;
-    base_scan_fn *scan = base_scan_of_path();
 
     pthread_once(&base_once, build_base_table);
     sc448_div4(&q, s);
     sc448_recode_signed(d, &q, N448_BASE_W);
-
-    ge448t_identity(&acc);
-    /* T is needed by every addition, but not by the doublings */
-    for (unsigned i = 1; i < N448_BASE_DIGITS; i += 2) {
-        lookup_base(&e, scan, i / 2, d[i]);
-        ge448t_add_niels(&acc, &acc, &e, i + 2 < N448_BASE_DIGITS);
-    }
-    ge448t_dbl_n(&acc, N448_BASE_W);
-    for (unsigned i = 0; i < N448_BASE_DIGITS; i += 2) {
-        lookup_base(&e, scan, i / 2, d[i]);
-        ge448t_add_niels(&acc, &acc, &e, i + 2 < N448_BASE_DIGITS);
-    }
+    if (accel != NULL && accel->base_sum != NULL)
+        accel->base_sum(&acc, lookup_digit, &digits, ODD_DIGITS, N448_BASE_DIGITS, N448_BASE_W);
+    else
+        base_sum_portable(&acc, lookup_digit, &digits, ODD_DIGITS, N448_BASE_DIGITS, N448_BASE_W);
     ge448t_to_edwards(r, &acc);
     OPENSSL_cleanse(d, sizeof(d)); /* the secret's digits */
-    OPENSSL_cleanse(&e, sizeof(e));
     OPENSSL_cleanse(&q, sizeof(q));
     OPENSSL_cleanse(&acc, sizeof(acc));
 }

@@ -1,0 +1,41 @@
+/*
+ * The fixed-base sum (accel.h's base_sum) on the ifma path: the point in
+ * 4-way form (point4_ifma.h), each entry moved into lanes as it is looked
+ * up.  Constant time: the lookups are the caller's (a scan of a whole row),
+ * and the 4-way arithmetic has no data-dependent branch or index.
+ */
+#include "cpu.h"
+
+#if EDFAST_NATIVE_X86
+
+#include <openssl/crypto.h>
+
+#include "accel.h"
+#include "point4_ifma.h"
+
+N448_IFMA_TARGET
+void n448_base_sum_ifma(ge448t *p, n448_base_lookup_fn *lookup, void *ctx, unsigned n_first, unsigned n,
+                        unsigned w)
+{
+    const fe448 two = { { 2 } }; /* 2 Z of an affine entry */
+    ge448t_niels e;
+    fe4_448 acc = identity4();
+
+    for (unsigned k = 0; k < n; k++) {
+        if (k == n_first)
+            for (unsigned i = 0; i < w; i++)
+                acc = dbl4(acc);
+        lookup(&e, k, ctx);
+        acc = add4(acc, fe4_448_lanes(&e.ymx, &e.ypx, &two, &e.t2d));
+    }
+    point4_store(p, acc);
+    OPENSSL_cleanse(&e, sizeof(e));
+    OPENSSL_cleanse(&acc, sizeof(acc));
+}
+
+#else
+
+/* ISO C forbids an empty translation unit. */
+typedef int n448_fixed_base_ifma_unused;
+
+#endif

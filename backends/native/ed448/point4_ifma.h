@@ -1,0 +1,93 @@
+/*
+ * The twisted curve's doubling and addition (a = -1, d' = -39082; twisted.h)
+ * in 4-way form on the ifma path: the point's four coordinates X, Y, Z, T
+ * in the lanes of fe4_ifma.h's field, so that each is two 4-way products
+ * instead of seven or eight of field.h's.  The formulas are twisted.c's
+ * (HWCD with a = -1) arranged for lanes, as Ed25519's point_ifma.c arranges
+ * its own.  Data-independent time: every lane choice is a constant.  Used by
+ * verification's joint loop (joint_ifma.c) and the fixed-base sum
+ * (fixed_base_ifma.c).
+ */
+#ifndef N448_POINT4_IFMA_H
+#define N448_POINT4_IFMA_H
+
+#include "fe4_ifma.h"
+#include "twisted.h"
+
+/* Short names for the lane choices, this header only (undefined at its end). */
+#define IDX FE4_448_IDX
+#define FROM_B FE4_448_FROM_B
+
+/*
+ * From w = (E, F, G, H) in the lanes to the extended point
+ * (X, Y, Z, T) = (E F, G H, F G, E H): one 4-way product.
+ */
+N448_IFMA_INLINE fe4_448 finish4(fe4_448 w)
+{
+    return fe4_448_mul(fe4_448_perm(w, IDX(0, 2, 1, 0)), fe4_448_perm(w, IDX(1, 3, 2, 3)));
+}
+
+/*
+ * p + q for p = (X, Y, Z, T) and q as the lanes (Y2 - X2, Y2 + X2, 2 Z2,
+ * 2 d' T2): (A, B, D, C) = (Y - X, Y + X, Z, T) q lane-wise, then
+ * (E, F, G, H) = (B - A, D - C, D + C, B + A).
+ */
+N448_IFMA_INLINE fe4_448 add4(fe4_448 p, fe4_448 q)
+{
+    fe4_448 swapped = fe4_448_perm(p, IDX(1, 0, 2, 3)); /* Y, X, Z, T */
+    fe4_448 sum = fe4_448_add(p, swapped), dif = fe4_448_sub(swapped, p);
+    fe4_448 s = fe4_448_blend(fe4_448_blend(dif, sum, FROM_B(0, 1, 0, 0)), p, FROM_B(0, 0, 1, 1));
+    fe4_448 v = fe4_448_mul(s, q);                        /* A, B, D, C */
+    fe4_448 v1 = fe4_448_perm(v, IDX(1, 2, 2, 1));        /* B, D, D, B */
+    fe4_448 v2 = fe4_448_perm(v, IDX(0, 3, 3, 0));        /* A, C, C, A */
+
+    return finish4(fe4_448_blend(fe4_448_sub(v1, v2), fe4_448_add(v1, v2), FROM_B(0, 0, 1, 1)));
+}
+
+/*
+ * 2p: (XX, YY, ZZ, SS) = (X, Y, Z, X + Y)^2 lane-wise, then
+ * (E, F, G, H) = (SS - H, G - 2 ZZ, YY - XX, -(YY + XX)) up to a common sign,
+ * here (SS - H', 2 ZZ - G, G, H') negated as a whole with H' = XX + YY (the
+ * same projective point, twisted.c's arrangement).
+ */
+N448_IFMA_INLINE fe4_448 dbl4(fe4_448 p)
+{
+    fe4_448 q = fe4_448_perm(p, IDX(0, 1, 2, 0));         /* X, Y, Z, X */
+    fe4_448 r = fe4_448_perm(p, IDX(0, 0, 0, 1));         /* ., ., ., Y */
+    fe4_448 s = fe4_448_blend(q, fe4_448_add(q, r), FROM_B(0, 0, 0, 1));
+    fe4_448 a = fe4_448_sqr(s);                           /* XX, YY, ZZ, SS */
+    fe4_448 x1 = fe4_448_perm(a, IDX(1, 1, 2, 3));        /* YY, YY, ZZ, SS */
+    fe4_448 x2 = fe4_448_perm(a, IDX(0, 0, 2, 3));        /* XX, XX, ZZ, SS */
+    /* u = (H', G, 2 ZZ, SS) */
+    fe4_448 u = fe4_448_blend(fe4_448_blend(fe4_448_add(x1, x2), fe4_448_sub(x1, x2), FROM_B(0, 1, 0, 0)),
+                              x1, FROM_B(0, 0, 0, 1));
+    fe4_448 y1 = fe4_448_perm(u, IDX(3, 2, 1, 0));        /* SS, 2 ZZ, G, H' */
+
+    /* (SS - H', 2 ZZ - G, G, H') = (E, F', G, H') */
+    return finish4(fe4_448_blend(fe4_448_sub(y1, u), y1, FROM_B(0, 0, 1, 1)));
+}
+
+/* The identity (0, 1, 1, 0). */
+N448_IFMA_INLINE fe4_448 identity4(void)
+{
+    fe448 c[4] = { { { 0 } }, { { 1 } }, { { 1 } }, { { 0 } } };
+
+    return fe4_448_from_fe448(c);
+}
+
+/* The lanes back as a point; T too, which the callers' results do not need but costs nothing here. */
+N448_IFMA_INLINE void point4_store(ge448t *p, fe4_448 v)
+{
+    fe448 out[4];
+
+    fe4_448_to_fe448(out, v);
+    p->X = out[0];
+    p->Y = out[1];
+    p->Z = out[2];
+    p->T = out[3];
+}
+
+#undef IDX
+#undef FROM_B
+
+#endif
