@@ -435,6 +435,48 @@ Java_org_edfast_jca_NativeLib_keyFromRaw(JNIEnv *env, jclass cls, jint curve, jb
     return handed_out(LIVE_KEY, pkey);
 }
 
+/*
+ * keyFromPair(curve, priv, pub): an EVP_PKEY from both halves of a pair this
+ * glue generated, so that the public key is not derived again (OpenSSL's
+ * import, like edfast's, takes the given public half as it is).
+ */
+JNIEXPORT jlong JNICALL
+Java_org_edfast_jca_NativeLib_keyFromPair(JNIEnv *env, jclass cls, jint curve, jbyteArray priv,
+                                          jbyteArray pub)
+{
+    unsigned char seed[64], point[64];
+    EVP_PKEY_CTX *ctx = NULL;
+    EVP_PKEY *pkey = NULL;
+    size_t len;
+
+    (void)cls;
+    if (!enum_arg(env, curve, CURVES, "curve"))
+        return 0;
+    len = key_bytes[curve];
+    if (priv == NULL || pub == NULL || (size_t)(*env)->GetArrayLength(env, priv) != len
+            || (size_t)(*env)->GetArrayLength(env, pub) != len)
+        return 0;
+    (*env)->GetByteArrayRegion(env, priv, 0, (jsize)len, (jbyte *)seed);
+    (*env)->GetByteArrayRegion(env, pub, 0, (jsize)len, (jbyte *)point);
+    {
+        OSSL_PARAM params[] = {
+            OSSL_PARAM_construct_octet_string(OSSL_PKEY_PARAM_PRIV_KEY, seed, len),
+            OSSL_PARAM_construct_octet_string(OSSL_PKEY_PARAM_PUB_KEY, point, len),
+            OSSL_PARAM_construct_end(),
+        };
+
+        ctx = EVP_PKEY_CTX_new_from_name(g_libctx, curve_names[curve], g_propq);
+        if (ctx == NULL || EVP_PKEY_fromdata_init(ctx) <= 0
+                || EVP_PKEY_fromdata(ctx, &pkey, EVP_PKEY_KEYPAIR, params) <= 0)
+            pkey = NULL;
+    }
+    EVP_PKEY_CTX_free(ctx);
+    OPENSSL_cleanse(seed, sizeof(seed));
+    if (pkey == NULL)
+        ERR_clear_error();
+    return handed_out(LIVE_KEY, pkey);
+}
+
 JNIEXPORT void JNICALL
 Java_org_edfast_jca_NativeLib_freeKey(JNIEnv *env, jclass cls, jlong handle)
 {

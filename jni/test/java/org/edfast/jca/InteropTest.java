@@ -217,6 +217,40 @@ class InteropTest {
         assertInstanceOf(EdECPrivateKey.class, g.generateKeyPair().getPrivate());
     }
 
+    /**
+     * A generated pair's native key is the generator's until the next pair
+     * comes; a pair first used after that makes its key again from both
+     * halves.  Either way its signatures are SunEC's, for both halves in either
+     * order of first use.
+     */
+    @Test
+    void generatedPairsSignAsSunEcWheneverFirstUsed() throws Exception {
+        byte[] msg = T.bytes(50, 7);
+        for (String alg : T.CURVES) {
+            KeyPairGenerator g = KeyPairGenerator.getInstance(alg, T.EDFAST);
+            KeyPair early = g.generateKeyPair();
+            KeyPair late = g.generateKeyPair();
+            KeyPair verifiedFirst = g.generateKeyPair();
+            g.generateKeyPair(); // early's and late's generator keys are gone, verifiedFirst's too
+            for (KeyPair kp : new KeyPair[] {early, late}) {
+                byte[] sig = T.sign(alg, T.EDFAST, kp.getPrivate(), msg);
+                PrivateKey sun = KeyFactory.getInstance(alg, T.SUNEC)
+                        .generatePrivate(new PKCS8EncodedKeySpec(kp.getPrivate().getEncoded()));
+                assertArrayEquals(T.sign(alg, T.SUNEC, sun, msg), sig);
+                assertTrue(T.verify(alg, T.EDFAST, kp.getPublic(), msg, sig));
+            }
+            byte[] sunSig = T.sign(alg, T.SUNEC, KeyFactory.getInstance(alg, T.SUNEC)
+                    .generatePrivate(new PKCS8EncodedKeySpec(verifiedFirst.getPrivate().getEncoded())), msg);
+            assertTrue(T.verify(alg, T.EDFAST, verifiedFirst.getPublic(), msg, sunSig));
+            assertArrayEquals(sunSig, T.sign(alg, T.EDFAST, verifiedFirst.getPrivate(), msg));
+            // the pair the generator made last: its own key, taken over by the first use
+            KeyPair last = g.generateKeyPair();
+            byte[] sig = T.sign(alg, T.EDFAST, last.getPrivate(), msg);
+            assertTrue(T.verify(alg, T.SUNEC, last.getPublic(), msg, sig));
+            assertTrue(T.verify(alg, T.EDFAST, last.getPublic(), msg, sig));
+        }
+    }
+
     @Test
     void keyGeneratorRejectsWrongSizesAndCurves() throws Exception {
         assertThrows(InvalidParameterException.class,

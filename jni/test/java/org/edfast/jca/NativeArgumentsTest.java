@@ -76,6 +76,7 @@ class NativeArgumentsTest {
             for (int bad : BAD_CURVES) {
                 outside("curve", bad, () -> NativeLib.keyFromRaw(bad, seeds[0], null));
                 outside("curve", bad, () -> NativeLib.keyFromRaw(bad, null, pub));
+                outside("curve", bad, () -> NativeLib.keyFromPair(bad, seeds[0], pub));
                 outside("curve", bad, () -> NativeLib.newKeyGen(bad));
                 outside("curve", bad, () -> NativeLib.generate(gen, bad, priv, pub));
                 outside("curve", bad, () -> NativeLib.sign(sigctx, key, bad, pure, null, msg, 0, n, out));

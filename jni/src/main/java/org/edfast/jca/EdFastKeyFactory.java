@@ -88,7 +88,7 @@ final class EdFastKeyFactory extends KeyFactorySpi {
             throw exception.apply("key length is " + seed.length + ", key length must be "
                     + c.keyLen);
         }
-        return new EdFastPrivateKey(c, seed, null, (NativeKey) null);
+        return new EdFastPrivateKey(c, seed, null, null, null);
     }
 
     @Override

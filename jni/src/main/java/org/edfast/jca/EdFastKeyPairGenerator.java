@@ -26,6 +26,25 @@ final class EdFastKeyPairGenerator extends KeyPairGeneratorSpi {
     private Curve genctxCurve;
     private Cleaner.Cleanable genctxCleanable;
     private KeyPairGenerator sunec;
+    /** The last pair's slot, whose pending native key goes when the next pair comes. */
+    private final LastPair lastPair = new LastPair();
+    private boolean lastPairWatched;
+
+    /** Apart from the generator, so that the Cleaner's action does not keep it reachable. */
+    private static final class LastPair {
+        private NativeKey.Slot slot;
+
+        void replace(NativeKey.Slot next) {
+            if (slot != null) {
+                slot.drop();
+            }
+            slot = next;
+        }
+
+        void drop() {
+            replace(null);
+        }
+    }
 
     EdFastKeyPairGenerator(Curve locked) {
         this.locked = locked;
@@ -76,9 +95,15 @@ final class EdFastKeyPairGenerator extends KeyPairGeneratorSpi {
             if (handle == 0) {
                 throw new ProviderException("OpenSSL could not make an " + curve.specName + " key");
             }
-            NativeKey shared = new NativeKey(handle); // one EVP_PKEY serves both halves
-            EdFastPrivateKey priv = new EdFastPrivateKey(curve, seed, null, shared);
-            EdFastPublicKey pk = EdFastPublicKey.fromRaw(curve, pub, shared, true);
+            if (!lastPairWatched) {
+                LastPair last = lastPair;
+                NativeKey.CLEANER.register(this, last::drop);
+                lastPairWatched = true;
+            }
+            NativeKey.Slot slot = new NativeKey.Slot(handle);
+            lastPair.replace(slot);
+            EdFastPrivateKey priv = new EdFastPrivateKey(curve, seed, null, pub, slot);
+            EdFastPublicKey pk = EdFastPublicKey.fromRaw(curve, pub, slot, true);
             return new KeyPair(pk, priv);
         } finally {
             Arrays.fill(seed, (byte) 0);

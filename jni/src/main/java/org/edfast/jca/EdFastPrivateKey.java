@@ -19,20 +19,25 @@ final class EdFastPrivateKey implements EdECPrivateKey {
     private final transient byte[] seed;
     /** The PKCS#8 encoding this key was read from, or null for the v1 encoding. */
     private final transient byte[] encoding;
+    /** A generated pair's public half, or null: the native key is then made from both halves. */
+    private final transient byte[] pub;
+    /** Where a generated pair's native key is left for its public key, or null. */
+    private final transient NativeKey.Slot slot;
     private transient volatile NativeKey nativeKey;
 
-    EdFastPrivateKey(Curve curve, byte[] seed, byte[] encoding, NativeKey handle) {
+    EdFastPrivateKey(Curve curve, byte[] seed, byte[] encoding, byte[] pub, NativeKey.Slot slot) {
         this.curve = curve;
         this.seed = seed.clone();
         this.encoding = encoding == null ? null : encoding.clone();
-        this.nativeKey = handle;
+        this.pub = pub;
+        this.slot = slot;
     }
 
     static EdFastPrivateKey fromPkcs8(byte[] encoded) throws InvalidKeyException {
         Der.Private p = Der.parsePkcs8(encoded);
         byte[] canonical = Der.pkcs8(p.curve, p.seed);
         return new EdFastPrivateKey(p.curve, p.seed,
-                Arrays.equals(canonical, encoded) ? null : encoded, null);
+                Arrays.equals(canonical, encoded) ? null : encoded, null, null);
     }
 
     byte[] seed() {
@@ -46,7 +51,12 @@ final class EdFastPrivateKey implements EdECPrivateKey {
             synchronized (this) {
                 k = nativeKey;
                 if (k == null) {
-                    nativeKey = k = NativeKey.fromRaw(curve, seed, null);
+                    k = slot != null ? slot.take() : null;
+                    if (k == null) {
+                        k = pub != null ? NativeKey.fromPair(curve, seed, pub) : NativeKey.fromRaw(curve, seed, null);
+                        k = slot != null ? slot.offer(k) : k;
+                    }
+                    nativeKey = k;
                 }
             }
         }

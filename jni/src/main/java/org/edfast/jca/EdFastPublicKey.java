@@ -20,21 +20,23 @@ final class EdFastPublicKey implements EdECPublicKey {
     private final transient byte[] raw;
     /** Made on first use: most keys are only ever used to verify. */
     private transient volatile EdECPoint point;
+    /** Where a generated pair's private key leaves its native key, or null. */
+    private final transient NativeKey.Slot slot;
     private transient volatile NativeKey nativeKey;
     /** null unknown, "" decodes, else SunEC's message for why it does not. */
     private transient volatile String pointCheck;
 
-    private EdFastPublicKey(Curve curve, byte[] raw, EdECPoint point, NativeKey handle, boolean valid) {
+    private EdFastPublicKey(Curve curve, byte[] raw, EdECPoint point, NativeKey.Slot slot, boolean valid) {
         this.curve = curve;
         this.raw = raw;
         this.point = point;
-        this.nativeKey = handle;
+        this.slot = slot;
         this.pointCheck = valid ? "" : null;
     }
 
     /** From raw encoded bytes (already of the right length). */
-    static EdFastPublicKey fromRaw(Curve c, byte[] raw, NativeKey handle, boolean valid) {
-        return new EdFastPublicKey(c, raw.clone(), null, handle, valid);
+    static EdFastPublicKey fromRaw(Curve c, byte[] raw, NativeKey.Slot slot, boolean valid) {
+        return new EdFastPublicKey(c, raw.clone(), null, slot, valid);
     }
 
     /** The point of an encoding, read as SunEC reads it. */
@@ -93,7 +95,9 @@ final class EdFastPublicKey implements EdECPublicKey {
             synchronized (this) {
                 k = nativeKey;
                 if (k == null) {
-                    nativeKey = k = NativeKey.fromRaw(curve, null, raw);
+                    // the pair's key while it has one, else one of its own
+                    k = slot != null ? slot.take() : null;
+                    nativeKey = k = k != null ? k : NativeKey.fromRaw(curve, null, raw);
                 }
             }
         }

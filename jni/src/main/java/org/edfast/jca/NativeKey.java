@@ -120,6 +120,58 @@ final class NativeKey {
         }
     }
 
+    /**
+     * The native key of a generated pair, shared by its two halves.  The
+     * generator's own key stays pending here, outside the Cleaner, until a
+     * half first needs it; the generator frees it when it makes the next pair
+     * (or is collected) if no half has: most generated keys are stored, not
+     * used, and a native key kept until the collector finds it unreachable
+     * costs its maker a cold free, about 2 us a key.  A half that comes later
+     * makes the key again from both halves and leaves it here.
+     */
+    static final class Slot {
+        private long pending;
+        private NativeKey key;
+
+        Slot(long pending) {
+            this.pending = pending;
+        }
+
+        /** The pair's native key, the generator's taken over on first use; null once that was freed. */
+        synchronized NativeKey take() {
+            if (key == null && pending != 0) {
+                key = new NativeKey(pending);
+                pending = 0;
+            }
+            return key;
+        }
+
+        /** Keeps k as the pair's key unless a half already left one; the one to use. */
+        synchronized NativeKey offer(NativeKey k) {
+            if (key == null) {
+                key = k;
+            }
+            return key;
+        }
+
+        /** The generator moves on: its key, unless a half took it, is freed while still in cache. */
+        synchronized void drop() {
+            if (pending != 0) {
+                NativeLib.freeKey(pending);
+                pending = 0;
+            }
+        }
+    }
+
+    /** The native key of a pair this glue generated, its public half taken as it is. */
+    static NativeKey fromPair(Curve curve, byte[] seed, byte[] pub) throws java.security.InvalidKeyException {
+        long h = NativeLib.keyFromPair(curve.id, seed, pub);
+        if (h == 0) {
+            throw new java.security.InvalidKeyException("OpenSSL refused the " + curve.specName + " key pair");
+        }
+        return new NativeKey(h);
+    }
+
     /** The native key of raw halves (seed or pub may be null); what names it in the error. */
     static NativeKey fromRaw(Curve curve, byte[] seed, byte[] pub) throws java.security.InvalidKeyException {
         long h = NativeLib.keyFromRaw(curve.id, seed, pub);

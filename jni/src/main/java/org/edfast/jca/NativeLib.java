@@ -79,6 +79,9 @@ final class NativeLib {
 
     static native long keyFromRaw(int curve, byte[] priv, byte[] pub);
 
+    /** Both halves of a pair the glue generated: the public one is taken, not derived. */
+    static native long keyFromPair(int curve, byte[] priv, byte[] pub);
+
     static native void freeKey(long key);
 
     static native long newKeyGen(int curve);
