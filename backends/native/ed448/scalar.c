@@ -466,29 +466,30 @@ static void euclid_step(uint64_t r0[8], const uint64_t r1[8], uint64_t t0[8], co
     }
 }
 
+static uint64_t magnitude(int64_t v)
+{
+    return v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+}
+
 /* a x - b y for cofactors of opposite signs (or zero) whose result is >= 0: the side that is positive minus the other. */
 static void mp_combine(uint64_t out[8], const uint64_t x[8], int64_t a, const uint64_t y[8], int64_t b)
 {
-    uint64_t zero[8] = { 0 };
-
-    memcpy(out, zero, sizeof(zero));
+    memset(out, 0, 8 * sizeof(out[0]));
     if (a >= 0 && b <= 0) {
-        mp_addmul(out, x, (uint64_t)a);
-        mp_submul(out, y, (uint64_t)-b);
+        mp_addmul(out, x, magnitude(a));
+        mp_submul(out, y, magnitude(b));
     } else {
-        mp_addmul(out, y, (uint64_t)b);
-        mp_submul(out, x, (uint64_t)-a);
+        mp_addmul(out, y, magnitude(b));
+        mp_submul(out, x, magnitude(a));
     }
 }
 
 /* |a| x + |b| y. */
 static void mp_combine_abs(uint64_t out[8], const uint64_t x[8], int64_t a, const uint64_t y[8], int64_t b)
 {
-    uint64_t zero[8] = { 0 };
-
-    memcpy(out, zero, sizeof(zero));
-    mp_addmul(out, x, (uint64_t)(a < 0 ? -a : a));
-    mp_addmul(out, y, (uint64_t)(b < 0 ? -b : b));
+    memset(out, 0, 8 * sizeof(out[0]));
+    mp_addmul(out, x, magnitude(a));
+    mp_addmul(out, y, magnitude(b));
 }
 
 /*
@@ -513,15 +514,16 @@ static unsigned lehmer_batch(uint64_t r0[8], uint64_t r1[8], uint64_t t0[8], uin
         return 0;
     floor_y = shift >= 223 ? 0 : (int64_t)1 << (223 - shift);
     while (y + c > 0 && y + d > 0) {
-        int64_t q = (x + a) / (y + c), ny, nc, nd, bound;
+        int64_t q = (x + a) / (y + c), ny, nc, nd;
+        uint64_t bound;
 
         if (q != (x + b) / (y + d))
             break;
         ny = x - q * y;
         nc = a - q * c;
         nd = b - q * d;
-        bound = (nc < 0 ? -nc : nc) > (nd < 0 ? -nd : nd) ? (nc < 0 ? -nc : nc) : (nd < 0 ? -nd : nd);
-        if (ny <= floor_y + bound + 1)
+        bound = magnitude(nc) > magnitude(nd) ? magnitude(nc) : magnitude(nd);
+        if (ny <= floor_y + (int64_t)bound + 1)
             break;
         a = c;
         b = d;

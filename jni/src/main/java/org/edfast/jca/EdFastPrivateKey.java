@@ -54,7 +54,9 @@ final class EdFastPrivateKey implements EdECPrivateKey {
                     k = slot != null ? slot.take() : null;
                     if (k == null) {
                         k = pub != null ? NativeKey.fromPair(curve, seed, pub) : NativeKey.fromRaw(curve, seed, null);
-                        k = slot != null ? slot.offer(k) : k;
+                        if (slot != null) {
+                            slot.keep(k);
+                        }
                     }
                     nativeKey = k;
                 }

@@ -146,12 +146,9 @@ final class NativeKey {
             return key;
         }
 
-        /** Keeps k as the pair's key unless a half already left one; the one to use. */
-        synchronized NativeKey offer(NativeKey k) {
-            if (key == null) {
-                key = k;
-            }
-            return key;
+        /** Keeps the key the private half made after the generator's was freed (only it makes one). */
+        synchronized void keep(NativeKey k) {
+            key = k;
         }
 
         /** The generator moves on: its key, unless a half took it, is freed while still in cache. */
