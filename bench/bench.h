@@ -74,6 +74,10 @@ struct row {
     struct stats cpu;   /* ops per second of the thread's CPU time; single-thread rows only */
     int has_cpu;
     double scaling;     /* threads: against 1 thread of the same implementation */
+    /* Thread rows: the CPU time of one operation (median over rounds, in
+     * microseconds), and how much more than with one thread (paired by
+     * round; NAN for 1 thread). */
+    double cpu_us_per_op, contended_extra_us;
 };
 
 extern struct row rows[MAX_ROWS];

@@ -86,6 +86,15 @@ static double median_sorted(double *s, int n)
     return n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
 }
 
+/* The median of v, left as it was. */
+static double median_of(const double *v, int n)
+{
+    double s[MAX_ROUNDS];
+
+    memcpy(s, v, (size_t)n * sizeof(*s));
+    return median_sorted(s, n);
+}
+
 /* Median of the rounds' rates, their extremes, and their median absolute deviation. */
 static void summarise(struct stats *st, const double *v, int n)
 {
@@ -216,6 +225,7 @@ struct thread_arg {
     pthread_barrier_t *barrier;
     uint64_t ops;
     double elapsed;
+    double cpu; /* the thread's CPU time over the same span */
 };
 
 /*
@@ -228,12 +238,13 @@ static void *thread_main(void *varg)
     struct thread_arg *a = varg;
     EVP_MD_CTX *mdctx = a->im->kind == KIND_EVP ? EVP_MD_CTX_new() : NULL;
     uint8_t sig[EDFAST_MAX_SIG_BYTES];
-    double start, t = 0;
+    double start, cpu_start, t = 0;
     uint64_t ops = 0;
 
     if (a->im->kind == KIND_EVP && mdctx == NULL)
         die("EVP_MD_CTX_new failed");
     pthread_barrier_wait(a->barrier);
+    cpu_start = thread_cpu_now();
     start = now();
     do {
         int k;
@@ -255,23 +266,31 @@ static void *thread_main(void *varg)
         }
         t = now() - start;
     } while (opt.smoke ? ops < (uint64_t)opt.smoke_ops : t < opt.round_s);
+    a->cpu = thread_cpu_now() - cpu_start;
     a->ops = ops;
     a->elapsed = t;
     EVP_MD_CTX_free(mdctx);
     return NULL;
 }
 
-static double run_threads(struct impl *im, enum op op, const struct job *job, int nthreads)
+/*
+ * Returns the total ops/s by wall clock, and in *cpu_us the CPU time an
+ * operation took, in microseconds, averaged over the threads: with the
+ * threads on cores of their own, what one thread's operations cost more than
+ * alone is time lost to what they share (cache lines, locks spun on).
+ */
+static double run_threads(struct impl *im, enum op op, const struct job *job, int nthreads,
+                          double *cpu_us)
 {
     pthread_t tid[MAX_THREADS];
     struct thread_arg arg[MAX_THREADS];
     pthread_barrier_t barrier;
-    double total = 0;
+    double total = 0, cpu_sum = 0;
     int i;
 
     pthread_barrier_init(&barrier, NULL, (unsigned)nthreads);
     for (i = 0; i < nthreads; i++) {
-        arg[i] = (struct thread_arg){im, op, job, &barrier, 0, 0};
+        arg[i] = (struct thread_arg){im, op, job, &barrier, 0, 0, 0};
         if (pthread_create(&tid[i], NULL, thread_main, &arg[i]) != 0)
             die("pthread_create failed");
     }
@@ -279,8 +298,10 @@ static double run_threads(struct impl *im, enum op op, const struct job *job, in
         pthread_join(tid[i], NULL);
         if (arg[i].elapsed > 0)
             total += (double)arg[i].ops / arg[i].elapsed;
+        cpu_sum += arg[i].ops > 0 ? arg[i].cpu / (double)arg[i].ops : NAN;
     }
     pthread_barrier_destroy(&barrier);
+    *cpu_us = cpu_sum / nthreads * 1e6;
     return total;
 }
 
@@ -313,24 +334,36 @@ static int find_pair(struct impl *pair[2], struct impl *impls, size_t nimpls, en
     return pair[0] != NULL && pair[1] != NULL;
 }
 
+/* The median over rounds of the per-round differences a[r] - b[r]. */
+static double median_difference(const double *a, const double *b, int rounds)
+{
+    double d[MAX_ROUNDS];
+    int r;
+
+    for (r = 0; r < rounds; r++)
+        d[r] = a[r] - b[r];
+    return median_sorted(d, rounds);
+}
+
 static void measure_thread_pair(struct impl *pair[2], enum edfast_curve curve, enum op op,
                                 const struct job *job, int max_threads)
 {
-    static double rate[2][MAX_THREADS][MAX_ROUNDS];
+    static double rate[2][MAX_THREADS][MAX_ROUNDS], cpu_us[2][MAX_THREADS][MAX_ROUNDS];
     const size_t msg_len = op == OP_KEYGEN ? 0 : job->len;
     size_t first_row;
+    double ignored;
     int r, t, p;
 
     /* Warm-up of each pair at the largest thread count. */
     if (!opt.smoke)
         for (p = 0; p < 2; p++)
-            run_threads(pair[p], op, job, max_threads);
+            run_threads(pair[p], op, job, max_threads, &ignored);
     for (r = 0; r < opt.rounds; r++)
         for (t = 1; t <= max_threads; t++)
             for (p = 0; p < 2; p++) {
                 int pp = (p + r) % 2;
 
-                rate[pp][t - 1][r] = run_threads(pair[pp], op, job, t);
+                rate[pp][t - 1][r] = run_threads(pair[pp], op, job, t, &cpu_us[pp][t - 1][r]);
             }
     first_row = nrows;
     for (t = 1; t <= max_threads; t++)
@@ -345,6 +378,11 @@ static void measure_thread_pair(struct impl *pair[2], enum edfast_curve curve, e
             row->threads = t;
             row->rounds = opt.rounds;
             summarise(&row->wall, rate[p][t - 1], opt.rounds);
+            row->cpu_us_per_op = median_of(cpu_us[p][t - 1], opt.rounds);
+            /* Paired by round, as the rounds with t threads and with 1 are. */
+            if (t > 1)
+                row->contended_extra_us = median_difference(cpu_us[p][t - 1], cpu_us[p][0],
+                                                            opt.rounds);
         }
     /* Scaling against one thread of the same implementation; ratio against
      * the default provider at the same thread count, paired by round. */

@@ -24,6 +24,8 @@ struct row *add_row(void)
     rows[nrows].wall.vs_lib = rows[nrows].cpu.vs_lib = NAN;
     rows[nrows].wall.vs_anchor = rows[nrows].cpu.vs_anchor = NAN;
     rows[nrows].scaling = NAN;
+    rows[nrows].cpu_us_per_op = NAN;
+    rows[nrows].contended_extra_us = NAN;
     return &rows[nrows++];
 }
 
@@ -88,18 +90,23 @@ void print_thread_table(enum edfast_curve curve, enum op op, size_t msg_len,
     printf("\n%s %s, ", curve_names[curve], op_names[op]);
     if (op != OP_KEYGEN)
         printf("%zu-byte messages, ", msg_len);
-    printf("threads %s, %s (total ops/s: median of %d rounds)\n", what[op],
+    printf("threads %s, %s (total ops/s: median of %d rounds; cpu us/op: an operation's "
+           "CPU time in its thread; extra us: what it costs more than with 1 thread, "
+           "paired by round)\n", what[op],
            rows[first_row].kind == KIND_EVP ? "each reusing its EVP_MD_CTX"
                                             : "a new context per operation",
            rows[first_row].rounds);
-    printf("  %-26s %7s %12s %7s %9s %11s\n", "implementation", "threads", "ops/s",
-           "mad", "scaling", "vs default");
+    printf("  %-26s %7s %12s %7s %9s %11s %12s %11s\n", "implementation", "threads", "ops/s",
+           "mad", "scaling", "vs default", "cpu us/op", "extra us");
     for (i = first_row; i < nrows; i++) {
         const struct row *row = &rows[i];
 
-        printf("  %-26s %7d %12.1f %6.1f%% %8.2fx %10.2fx\n", row->label, row->threads,
+        printf("  %-26s %7d %12.1f %6.1f%% %8.2fx %10.2fx %12.3f", row->label, row->threads,
                row->wall.median, mad_percent(&row->wall), row->scaling,
-               row->wall.vs_default);
+               row->wall.vs_default, row->cpu_us_per_op);
+        if (row->threads > 1)
+            printf(" %+11.3f", row->contended_extra_us);
+        printf("\n");
     }
     fflush(stdout);
 }
@@ -218,7 +225,7 @@ void write_csv(const char *path)
     fprintf(f, "table,curve,op,impl,kind,msg_bytes,threads,rounds,ops_per_s,min_ops_per_s,"
                "max_ops_per_s,mad_ops_per_s,ratio_vs_default,ratio_vs_lib,thread_scaling,"
                "ops_per_cpu_s,mad_ops_per_cpu_s,cpu_ratio_vs_default,cpu_ratio_vs_lib,"
-               "ratio_vs_lib25519,cpu_ratio_vs_lib25519\n");
+               "ratio_vs_lib25519,cpu_ratio_vs_lib25519,cpu_us_per_op,contended_extra_us\n");
     for (i = 0; i < nrows; i++) {
         const struct row *r = &rows[i];
 
@@ -237,7 +244,9 @@ void write_csv(const char *path)
         csv_number(f, "%.4f", r->has_cpu ? r->cpu.vs_default : NAN, 0);
         csv_number(f, "%.4f", r->has_cpu ? r->cpu.vs_lib : NAN, 0);
         csv_number(f, "%.4f", r->wall.vs_anchor, 0);
-        csv_number(f, "%.4f", r->has_cpu ? r->cpu.vs_anchor : NAN, 1);
+        csv_number(f, "%.4f", r->has_cpu ? r->cpu.vs_anchor : NAN, 0);
+        csv_number(f, "%.4f", r->cpu_us_per_op, 0);
+        csv_number(f, "%.4f", r->contended_extra_us, 1);
     }
     if (fclose(f) != 0)
         die("cannot write %s", path);
