@@ -39,6 +39,7 @@ struct options {
     int threads_max;      /* 0: number of online CPUs */
     int no_threads;
     int no_fresh;
+    int contention;       /* --contention: where contended time goes */
     int cpu_clock;        /* --clock cpu: tables by thread CPU time */
     size_t thread_msg;
     const char *csv;
@@ -123,5 +124,23 @@ void measure_group(struct impl *impls, size_t nimpls, enum edfast_curve curve, e
 int thread_op_measured(enum kind kind, enum op op);
 void measure_threads(struct impl *impls, size_t nimpls, const char *edfast_name,
                      enum edfast_curve curve, const struct job *job, int max_threads);
+/*
+ * n threads (at most MAX_THREADS), thread i running ims[i]'s operations for a
+ * round: the total ops/s by wall clock, and in *cpu_us the CPU time of one
+ * operation in its thread, in microseconds, averaged over the threads.
+ */
+double run_threads(struct impl *const *ims, int n, enum op op, const struct job *job,
+                   double *cpu_us);
+/* The median of v's n values; the median over rounds of a[r] - b[r]. */
+double median_of(const double *v, int n);
+double median_difference(const double *a, const double *b, int rounds);
+
+/* ---- Where contended time goes (contention.c) ---- */
+
+/*
+ * rows: the evp-fresh rows of the default provider and of edfast (its
+ * backend edfast_backend); sign and verify of job, as opt.ops asks.
+ */
+void measure_contention(struct impl *rows[2], const char *edfast_backend, const struct job *job);
 
 #endif

@@ -157,6 +157,20 @@ static void build_impls(enum edfast_curve curve, size_t max_msg)
     }
 }
 
+/* The evp-fresh rows: the default provider's, then edfast's (build_impls' order). */
+static struct impl **fresh_rows(void)
+{
+    static struct impl *rows[2];
+    size_t i, n = 0;
+
+    for (i = 0; i < nimpls && n < 2; i++)
+        if (impls[i].kind == KIND_EVP_FRESH)
+            rows[n++] = &impls[i];
+    if (n < 2)
+        die("--contention: the evp-fresh rows are missing");
+    return rows;
+}
+
 static void free_impls(void)
 {
     size_t i;
@@ -209,6 +223,8 @@ static void usage(FILE *f)
         "  --threads N      thread test up to N threads (default: online CPUs)\n"
         "  --no-threads     skip the thread test\n"
         "  --no-fresh       skip the fresh-EVP_MD_CTX-per-operation rows\n"
+        "  --contention     also: where a contended operation's time goes (2 threads,\n"
+        "                   sharing nothing, the library context, it and the key)\n"
         "  --clock C        wall (default: CLOCK_MONOTONIC) or cpu (the thread's CPU time,\n"
         "                   for a busy machine): what the tables' ops/s and ratios use;\n"
         "                   the CSV always has both, the thread test is always wall\n"
@@ -255,6 +271,8 @@ static void parse_args(int argc, char **argv)
             opt.no_threads = 1;
         } else if (strcmp(a, "--no-fresh") == 0) {
             opt.no_fresh = 1;
+        } else if (strcmp(a, "--contention") == 0) {
+            opt.contention = 1;
         } else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
             usage(stdout);
             exit(0);
@@ -321,6 +339,8 @@ static void parse_args(int argc, char **argv)
         parse_sizes("64,1024");
     else
         parse_sizes("32,64,512,1024,16384");
+    if (opt.contention && opt.no_fresh)
+        die("--contention measures the evp-fresh rows: not with --no-fresh");
     if (opt.smoke) {
         opt.rounds = rounds > 0 ? rounds : 1;
         opt.smoke_ops = 3;
@@ -453,6 +473,8 @@ int main(int argc, char **argv)
             snprintf(name, sizeof(name), "edfast/%s", bench_backend_name(chosen[curve]));
             measure_threads(impls, nimpls, name, curve, &thread_job, max_threads);
         }
+        if (opt.contention)
+            measure_contention(fresh_rows(), bench_backend_name(chosen[curve]), &thread_job);
         free_impls();
     }
 

@@ -87,7 +87,7 @@ static double median_sorted(double *s, int n)
 }
 
 /* The median of v, left as it was. */
-static double median_of(const double *v, int n)
+double median_of(const double *v, int n)
 {
     double s[MAX_ROUNDS];
 
@@ -273,14 +273,10 @@ static void *thread_main(void *varg)
     return NULL;
 }
 
-/*
- * Returns the total ops/s by wall clock, and in *cpu_us the CPU time an
- * operation took, in microseconds, averaged over the threads: with the
- * threads on cores of their own, what one thread's operations cost more than
- * alone is time lost to what they share (cache lines, locks spun on).
- */
-static double run_threads(struct impl *im, enum op op, const struct job *job, int nthreads,
-                          double *cpu_us)
+/* With each thread on a core of its own, what one thread's operations cost
+ * more than alone is time lost to what they share (cache lines, locks). */
+double run_threads(struct impl *const *ims, int n, enum op op, const struct job *job,
+                   double *cpu_us)
 {
     pthread_t tid[MAX_THREADS];
     struct thread_arg arg[MAX_THREADS];
@@ -288,21 +284,33 @@ static double run_threads(struct impl *im, enum op op, const struct job *job, in
     double total = 0, cpu_sum = 0;
     int i;
 
-    pthread_barrier_init(&barrier, NULL, (unsigned)nthreads);
-    for (i = 0; i < nthreads; i++) {
-        arg[i] = (struct thread_arg){im, op, job, &barrier, 0, 0, 0};
+    pthread_barrier_init(&barrier, NULL, (unsigned)n);
+    for (i = 0; i < n; i++) {
+        arg[i] = (struct thread_arg){ims[i], op, job, &barrier, 0, 0, 0};
         if (pthread_create(&tid[i], NULL, thread_main, &arg[i]) != 0)
             die("pthread_create failed");
     }
-    for (i = 0; i < nthreads; i++) {
+    for (i = 0; i < n; i++) {
         pthread_join(tid[i], NULL);
         if (arg[i].elapsed > 0)
             total += (double)arg[i].ops / arg[i].elapsed;
         cpu_sum += arg[i].ops > 0 ? arg[i].cpu / (double)arg[i].ops : NAN;
     }
     pthread_barrier_destroy(&barrier);
-    *cpu_us = cpu_sum / nthreads * 1e6;
+    *cpu_us = cpu_sum / n * 1e6;
     return total;
+}
+
+/* n threads on the same row. */
+static double run_threads_on(struct impl *im, int n, enum op op, const struct job *job,
+                             double *cpu_us)
+{
+    struct impl *ims[MAX_THREADS];
+    int i;
+
+    for (i = 0; i < n; i++)
+        ims[i] = im;
+    return run_threads(ims, n, op, job, cpu_us);
 }
 
 /* Scaling: medians, as rounds with t threads and with 1 are not adjacent. */
@@ -335,7 +343,7 @@ static int find_pair(struct impl *pair[2], struct impl *impls, size_t nimpls, en
 }
 
 /* The median over rounds of the per-round differences a[r] - b[r]. */
-static double median_difference(const double *a, const double *b, int rounds)
+double median_difference(const double *a, const double *b, int rounds)
 {
     double d[MAX_ROUNDS];
     int r;
@@ -357,13 +365,13 @@ static void measure_thread_pair(struct impl *pair[2], enum edfast_curve curve, e
     /* Warm-up of each pair at the largest thread count. */
     if (!opt.smoke)
         for (p = 0; p < 2; p++)
-            run_threads(pair[p], op, job, max_threads, &ignored);
+            run_threads_on(pair[p], max_threads, op, job, &ignored);
     for (r = 0; r < opt.rounds; r++)
         for (t = 1; t <= max_threads; t++)
             for (p = 0; p < 2; p++) {
                 int pp = (p + r) % 2;
 
-                rate[pp][t - 1][r] = run_threads(pair[pp], op, job, t, &cpu_us[pp][t - 1][r]);
+                rate[pp][t - 1][r] = run_threads_on(pair[pp], t, op, job, &cpu_us[pp][t - 1][r]);
             }
     first_row = nrows;
     for (t = 1; t <= max_threads; t++)
