@@ -10,6 +10,7 @@
 
 #include "accel.h"
 #include "field_adx.h"
+#include "field_ifma.h"
 #include "point_adx.h"
 #include "point_ifma.h"
 #include "sha512_rounds.h"
@@ -32,7 +33,7 @@ const struct n25519_accel n25519_accel_adx = {
 
 const struct n25519_accel n25519_accel_ifma = {
     .sha512_blocks = sha512_blocks_bmi2,
-    .pow22523 = n25519_adx_pow22523,
+    .pow22523 = n25519_ifma_pow22523,
     .lighttable_init = n25519_adx_lighttable_init,
     .scalarmult_base = n25519_ifma_scalarmult_base,
     .double_scalarmult = n25519_ifma_double_scalarmult,

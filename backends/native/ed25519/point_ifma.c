@@ -60,7 +60,7 @@ IFMA_INLINE fe4 dbl4(fe4 p)
     fe4 q = fe4_perm(p, IDX(0, 1, 2, 0));          /* X, Y, Z, X */
     fe4 r = fe4_perm(p, IDX(0, 0, 0, 1));          /* ., ., ., Y */
     fe4 s = fe4_blend(q, fe4_add(q, r), FROM_B(0, 0, 0, 1));
-    fe4 a = fe4_mul(s, s);                       /* XX, YY, ZZ, SS */
+    fe4 a = fe4_sq(s);                           /* XX, YY, ZZ, SS */
     fe4 x1 = fe4_perm(a, IDX(1, 1, 2, 3));         /* YY, YY, ZZ, SS */
     fe4 x2 = fe4_perm(a, IDX(0, 0, 2, 3));         /* XX, XX, ZZ, SS */
     fe4 u = fe4_blend(fe4_blend(fe4_add(x1, x2), fe4_sub(x1, x2), FROM_B(0, 1, 0, 0)), x1,

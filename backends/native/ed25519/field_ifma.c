@@ -1,0 +1,50 @@
+/*
+ * The square-root exponentiation of the ifma path: the elements in the lanes
+ * of one fe4, so that two cost one chain.  A chain of squarings is one long
+ * dependency; the four-limb field's pair overlaps two of them but is then
+ * limited by multiplier throughput, which the lanes are not.
+ */
+#include "cpu.h"
+
+#if EDFAST_NATIVE_X86
+
+#include "fe4_ifma.h"
+#include "field_ifma.h"
+
+IFMA_INLINE void fe4_sq_into(fe4 *h, const fe4 *f)
+{
+    *h = fe4_sq(*f);
+}
+
+IFMA_INLINE void fe4_mul_into(fe4 *h, const fe4 *f, const fe4 *g)
+{
+    *h = fe4_mul(*f, *g);
+}
+
+/* Called with n = 1: the lanes are the ways. */
+static IFMA_TARGET N25519_DEFINE_POW22523(pow22523_lanes, fe4, fe4_sq_into, fe4_mul_into)
+
+IFMA_TARGET void n25519_ifma_pow22523(n25519_fe *h, const n25519_fe *f, int n)
+{
+    uint64_t out[4];
+    fe4 x;
+
+    /* Unused lanes repeat element 0; fe4 wants tight limbs, field.h allows a little more. */
+    for (int i = 0; i < 5; i++)
+        x.l[i] = _mm256_set_epi64x((int64_t)f[n > 3 ? 3 : 0].v[i], (int64_t)f[n > 2 ? 2 : 0].v[i],
+                                   (int64_t)f[n > 1 ? 1 : 0].v[i], (int64_t)f[0].v[i]);
+    x = fe4_carry(x);
+    pow22523_lanes(&x, &x, 1);
+    for (int i = 0; i < 5; i++) {
+        _mm256_storeu_si256((__m256i *)out, x.l[i]);
+        for (int j = 0; j < n; j++)
+            h[j].v[i] = out[j];
+    }
+}
+
+#else
+
+/* ISO C forbids an empty translation unit. */
+typedef int n25519_field_ifma_unused;
+
+#endif
