@@ -227,7 +227,8 @@ static void usage(FILE *f)
         "                   sharing nothing, the library context, it and the key)\n"
         "  --clock C        wall (default: CLOCK_MONOTONIC) or cpu (the thread's CPU time,\n"
         "                   for a busy machine): what the tables' ops/s and ratios use;\n"
-        "                   the CSV always has both, the thread test is always wall\n"
+        "                   the CSV always has both; the thread test's ops/s and\n"
+        "                   scaling are by wall clock, its extra by CPU time\n"
         "  --module-dir DIR load edfast.so from DIR (default " EDFAST_MODULE_DIR ")\n"
         "  --anchor-dir DIR load lib25519 from DIR (default " EDFAST_ANCHOR_DIR ");\n"
         "                   its rows are left out when it cannot be loaded\n");
