@@ -15,7 +15,6 @@
  * EVP_PKEY and the provider's key object).  What the machine loses with two
  * busy cores is in every arrangement alike, "nothing" included.
  */
-#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
