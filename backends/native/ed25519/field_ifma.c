@@ -29,9 +29,10 @@ IFMA_TARGET void n25519_ifma_pow22523(n25519_fe *h, const n25519_fe *f, int n)
     uint64_t out[4];
     fe4 x;
 
-    /* Unused lanes repeat element 0; fe4 wants tight limbs, field.h allows a little more. */
+    /* n <= N25519_POW_WAYS = 2: lanes 2 and 3 (and 1 when n = 1) repeat element 0;
+     * fe4 wants tight limbs, field.h allows a little more. */
     for (int i = 0; i < 5; i++)
-        x.l[i] = _mm256_set_epi64x((int64_t)f[n > 3 ? 3 : 0].v[i], (int64_t)f[n > 2 ? 2 : 0].v[i],
+        x.l[i] = _mm256_set_epi64x((int64_t)f[0].v[i], (int64_t)f[0].v[i],
                                    (int64_t)f[n > 1 ? 1 : 0].v[i], (int64_t)f[0].v[i]);
     x = fe4_carry(x);
     pow22523_lanes(&x, &x, 1);
