@@ -57,6 +57,7 @@ function(edfast_native_cpu_library name)
   set(dir ${CMAKE_CURRENT_FUNCTION_LIST_DIR})
   # The files that use AVX-512 (the ifma path), named *_ifma.c and *_avx512.c.
   set(avx512_sources ${dir}/ed25519/point_ifma.c ${dir}/ed25519/field_ifma.c
+                     ${dir}/ed25519/fixed_base_ifma.c
                      ${dir}/ed448/shake256_avx512.c
                      ${dir}/ed448/base_scan_avx512.c ${dir}/ed448/joint_ifma.c
                      ${dir}/ed448/isr_ifma.c ${dir}/ed448/fixed_base_ifma.c)

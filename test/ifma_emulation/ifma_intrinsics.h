@@ -155,8 +155,6 @@ static inline uint64_t emu_madd52hi_lane(uint64_t a, uint64_t b, uint64_t c)
 EMU_LANEWISE2(emu_mm256_add_epi64, emu_m256i, a + b)
 EMU_LANEWISE2(emu_mm256_sub_epi64, emu_m256i, a - b)
 EMU_LANEWISE2(emu_mm256_and_si256, emu_m256i, a & b)
-/* Intel's andnot complements its first operand: ~a & b. */
-EMU_LANEWISE2(emu_mm256_andnot_si256, emu_m256i, ~a & b)
 EMU_LANEWISE2(emu_mm256_or_si256, emu_m256i, a | b)
 
 /* Lane i: a + low 52 bits of b[51:0] * c[51:0]. */
@@ -230,10 +228,29 @@ static inline void emu_mm256_zeroall(void)
 
 /* ---- 512-bit ---- */
 
-EMU_LANEWISE2(emu_mm512_and_si512, emu_m512i, a & b)
-/* ~a & b, as for 256 bits. */
-EMU_LANEWISE2(emu_mm512_andnot_si512, emu_m512i, ~a & b)
-EMU_LANEWISE2(emu_mm512_or_si512, emu_m512i, a | b)
+/* Bit i: whether lanes i of a and b are equal; without a comparison (lanes may be secret). */
+static inline emu_mmask8 emu_mm512_cmpeq_epi64_mask(emu_m512i a, emu_m512i b)
+{
+    unsigned k = 0;
+
+    for (int i = 0; i < 8; i++) {
+        const uint64_t d = a.lane[i] ^ b.lane[i];
+
+        k |= (unsigned)(((d | (0 - d)) >> 63) ^ 1) << i;
+    }
+    return (emu_mmask8)k;
+}
+
+/* Lane i: bit i of k ? b : a. */
+static inline emu_m512i emu_mm512_mask_blend_epi64(emu_mmask8 k, emu_m512i a, emu_m512i b)
+{
+    emu_m512i r;
+
+    for (int i = 0; i < 8; i++)
+        r.lane[i] = a.lane[i] ^ ((a.lane[i] ^ b.lane[i]) & emu_bitmask((uint64_t)(k >> i) & 1));
+    return r;
+}
+
 
 /* Lanes 0..3. */
 static inline emu_m256i emu_mm512_castsi512_si256(emu_m512i a)
@@ -388,7 +405,6 @@ static inline emu_m128i emu_mm_ternarylogic_epi64(emu_m128i a, emu_m128i b, emu_
 
 #define _mm256_add_epi64 emu_mm256_add_epi64
 #define _mm256_and_si256 emu_mm256_and_si256
-#define _mm256_andnot_si256 emu_mm256_andnot_si256
 #define _mm256_madd52hi_epu64 emu_mm256_madd52hi_epu64
 #define _mm256_madd52lo_epu64 emu_mm256_madd52lo_epu64
 #define _mm256_mask_blend_epi64 emu_mm256_mask_blend_epi64
@@ -403,13 +419,12 @@ static inline emu_m128i emu_mm_ternarylogic_epi64(emu_m128i a, emu_m128i b, emu_
 #define _mm256_sub_epi64 emu_mm256_sub_epi64
 #define _mm256_zeroall emu_mm256_zeroall
 
-#define _mm512_and_si512 emu_mm512_and_si512
-#define _mm512_andnot_si512 emu_mm512_andnot_si512
 #define _mm512_castsi512_si256 emu_mm512_castsi512_si256
+#define _mm512_cmpeq_epi64_mask emu_mm512_cmpeq_epi64_mask
 #define _mm512_extracti64x4_epi64 emu_mm512_extracti64x4_epi64
 #define _mm512_loadu_si512 emu_mm512_loadu_si512
+#define _mm512_mask_blend_epi64 emu_mm512_mask_blend_epi64
 #define _mm512_maskz_loadu_epi64 emu_mm512_maskz_loadu_epi64
-#define _mm512_or_si512 emu_mm512_or_si512
 #define _mm512_permutex2var_epi64 emu_mm512_permutex2var_epi64
 #define _mm512_set1_epi64 emu_mm512_set1_epi64
 #define _mm512_set_epi64 emu_mm512_set_epi64

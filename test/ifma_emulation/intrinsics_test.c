@@ -227,12 +227,8 @@ static void *prefilled(uint64_t *r, const uint64_t *b, size_t n, int imm)
 PAIR_RESULT(_mm256_add_epi64, 256, (V(256, a), V(256, b)))
 PAIR_RESULT(_mm256_sub_epi64, 256, (V(256, a), V(256, b)))
 PAIR_RESULT(_mm256_and_si256, 256, (V(256, a), V(256, b)))
-PAIR_RESULT(_mm256_andnot_si256, 256, (V(256, a), V(256, b)))
 PAIR_RESULT(_mm256_or_si256, 256, (V(256, a), V(256, b)))
 PAIR_RESULT(_mm256_permutexvar_epi64, 256, (V(256, a), V(256, b)))
-PAIR_RESULT(_mm512_and_si512, 512, (V(512, a), V(512, b)))
-PAIR_RESULT(_mm512_andnot_si512, 512, (V(512, a), V(512, b)))
-PAIR_RESULT(_mm512_or_si512, 512, (V(512, a), V(512, b)))
 PAIR_RESULT(_mm_xor_si128, 128, (V(128, a), V(128, b)))
 
 PAIR_RESULT(_mm256_madd52lo_epu64, 256, (V(256, a), V(256, b), V(256, c)))
@@ -245,6 +241,22 @@ PAIR_RESULT(_mm256_srli_epi64, 256, (V(256, a), imm))
 
 /* mask_blend(k = imm, a, b) */
 PAIR_RESULT(_mm256_mask_blend_epi64, 256, ((uint8_t)imm, V(256, a), V(256, b)))
+PAIR_RESULT(_mm512_mask_blend_epi64, 512, ((uint8_t)imm, V(512, a), V(512, b)))
+
+/* b with the lanes of a where bit i of imm is set: equal lanes are rare otherwise */
+static const uint64_t *equal_where(const uint64_t *a, const uint64_t *b, int imm)
+{
+    static uint64_t buf[8];
+
+    for (int i = 0; i < 8; i++)
+        buf[i] = ((imm >> i) & 1) ? a[i] : b[i];
+    return buf;
+}
+
+/* the mask in lane 0 */
+PAIR(_mm512_cmpeq_epi64_mask,
+     r[0] = _mm512_cmpeq_epi64_mask(V(512, a), V(512, equal_where(a, b, imm))),
+     r[0] = emu_mm512_cmpeq_epi64_mask(V(512, a), V(512, equal_where(a, b, imm))))
 
 /* the four lanes of a as the four arguments */
 PAIR_RESULT(_mm256_set_epi64x, 256, ((long long)a[3], (long long)a[2], (long long)a[1],
@@ -337,7 +349,6 @@ static const struct op ops[] = {
     { OP(_mm256_add_epi64), 2, { 4, 4 }, 4, -1, 0, 0, 0 },
     { OP(_mm256_sub_epi64), 2, { 4, 4 }, 4, -1, 0, 0, 0 },
     { OP(_mm256_and_si256), 2, { 4, 4 }, 4, -1, 0, 0, 0 },
-    { OP(_mm256_andnot_si256), 2, { 4, 4 }, 4, -1, 0, 0, 0 },
     { OP(_mm256_or_si256), 2, { 4, 4 }, 4, -1, 0, 0, 0 },
     { OP(_mm256_madd52lo_epu64), 3, { 4, 4, 4 }, 4, -1, 0, 0, 0 },
     { OP(_mm256_madd52hi_epu64), 3, { 4, 4, 4 }, 4, -1, 0, 0, 0 },
@@ -349,12 +360,11 @@ static const struct op ops[] = {
     { OP(_mm256_slli_epi64), 1, { 4 }, 4, -1, 0, 70, 1 },
     { OP(_mm256_srli_epi64), 1, { 4 }, 4, -1, 0, 70, 1 },
     { OP(_mm256_storeu_si256), 2, { 4, 6 }, 6, -1, 0, 16, 1 },
-    { OP(_mm512_and_si512), 2, { 8, 8 }, 8, -1, 0, 0, 0 },
-    { OP(_mm512_andnot_si512), 2, { 8, 8 }, 8, -1, 0, 0, 0 },
-    { OP(_mm512_or_si512), 2, { 8, 8 }, 8, -1, 0, 0, 0 },
     { OP(_mm512_castsi512_si256), 1, { 8 }, 4, -1, 0, 0, 0 },
+    { OP(_mm512_cmpeq_epi64_mask), 2, { 8, 8 }, 1, -1, 0, 255, 1 },
     { OP(_mm512_extracti64x4_epi64), 1, { 8 }, 4, -1, 0, 1, 1 },
     { OP(_mm512_loadu_si512), 1, { 8 }, 8, -1, 0, 8, 1 },
+    { OP(_mm512_mask_blend_epi64), 2, { 8, 8 }, 8, -1, 0, 255, 1 },
     { OP(_mm512_maskz_loadu_epi64), 1, { 8 }, 8, -1, 0, 255, 1 },
     { OP(_mm512_permutex2var_epi64), 3, { 8, 8, 8 }, 8, 1, 0, 0, 0 },
     { OP(_mm512_set1_epi64), 1, { 1 }, 8, -1, 0, 0, 0 },
@@ -546,9 +556,7 @@ static void fixed_arith_logic(void)
     emu_m256i a = v256(ALL1, 5, 0, UINT64_C(0xf0f0f0f0f0f0f0f0));
     emu_m256i b = v256(1, 7, 1, UINT64_C(0xcccccccccccccccc));
     emu_m256i r;
-    emu_m512i x, y, z;
     emu_m128i p, q, s;
-    uint64_t xl[8], yl[8];
 
     secret(&a, sizeof a);
     secret(&b, sizeof b);
@@ -561,37 +569,9 @@ static void fixed_arith_logic(void)
     r = emu_mm256_and_si256(a, b);
     expect("_mm256_and_si256", -1, &r,
            (const uint64_t[4]){ 1, 5, 0, UINT64_C(0xc0c0c0c0c0c0c0c0) }, 4);
-    r = emu_mm256_andnot_si256(a, b);
-    expect("_mm256_andnot_si256", -1, &r,
-           (const uint64_t[4]){ 0, 2, 1, UINT64_C(0x0c0c0c0c0c0c0c0c) }, 4);
     r = emu_mm256_or_si256(a, b);
     expect("_mm256_or_si256", -1, &r,
            (const uint64_t[4]){ ALL1, 7, 1, UINT64_C(0xfcfcfcfcfcfcfcfc) }, 4);
-
-    for (int i = 0; i < 8; i++) {
-        xl[i] = UINT64_C(0xf0f0f0f0f0f0f0f0) >> i;
-        yl[i] = UINT64_C(0xcccccccccccccccc) << i;
-    }
-    x = v512(xl);
-    y = v512(yl);
-    secret(&x, sizeof x);
-    secret(&y, sizeof y);
-    z = emu_mm512_and_si512(x, y);
-    {
-        uint64_t w[8];
-
-        for (int i = 0; i < 8; i++)
-            w[i] = xl[i] & yl[i];
-        expect("_mm512_and_si512", -1, &z, w, 8);
-        z = emu_mm512_andnot_si512(x, y);
-        for (int i = 0; i < 8; i++)
-            w[i] = ~xl[i] & yl[i];
-        expect("_mm512_andnot_si512", -1, &z, w, 8);
-        z = emu_mm512_or_si512(x, y);
-        for (int i = 0; i < 8; i++)
-            w[i] = xl[i] | yl[i];
-        expect("_mm512_or_si512", -1, &z, w, 8);
-    }
 
     p = v128(UINT64_C(0x0123456789abcdef), ALL1);
     q = v128(UINT64_C(0xfedcba9876543210), UINT64_C(0x00ff00ff00ff00ff));
@@ -731,6 +711,26 @@ static void fixed_blend_cast_extract(void)
         declassify(&a, sizeof a);
         declassify(&b, sizeof b);
         expect("_mm256_mask_blend_epi64", k, &r, w, 4);
+    }
+    for (int k = 0; k < 256; k++) {
+        const uint64_t m[8] = { 20, 11, 22, 13, 24, 15, 26, 17 };
+        emu_m512i y = v512(m), x = z;
+        uint64_t w[8], eq;
+
+        for (int i = 0; i < 8; i++)
+            w[i] = ((k >> i) & 1) ? m[i] : l[i];
+        secret(&x, sizeof x);
+        secret(&y, sizeof y);
+        {
+            const emu_m512i blended = emu_mm512_mask_blend_epi64((emu_mmask8)k, x, y);
+
+            expect("_mm512_mask_blend_epi64", k, (void *)&blended, w, 8);
+        }
+        /* lanes 1, 3, 5, 7 equal; lane i of y is also made equal where bit i of k is set */
+        for (int i = 0; i < 8; i++)
+            y.lane[i] = ((k >> i) & 1) ? x.lane[i] : y.lane[i];
+        eq = emu_mm512_cmpeq_epi64_mask(x, y);
+        expect("_mm512_cmpeq_epi64_mask", k, &eq, (const uint64_t[1]){ (uint64_t)(k | 0xaa) }, 1);
     }
     secret(&z, sizeof z);
     r = emu_mm512_castsi512_si256(z);

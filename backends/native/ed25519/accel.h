@@ -21,11 +21,19 @@ struct n25519_accel {
     /* The light table of a key's first verification (point.h). */
     void (*lighttable_init)(n25519_ge_lighttable *t, const n25519_ge_p3 *q);
     /*
-     * The path's own fixed-base and double-scalar multiplications (the
-     * four-limb ones of point_adx.h, the 4-way IFMA ones of point_ifma.h).
+     * The path's own fixed-base multiplication, of the N25519_BASE_DIGITS
+     * signed digits e: the four-limb one (point_adx.h) reads the row table,
+     * the four-lane one (fixed_base_ifma.h) the lane table (tables.h).  A
+     * path sets one of the two.
      */
     void (*scalarmult_base)(n25519_ge_p3 *h, const int8_t *e, int n,
                             const uint64_t (*table)[16][16]);
+    void (*scalarmult_base_lanes)(n25519_ge_p3 *h, const int8_t *e,
+                                  const n25519_base_lanes_group *table);
+    /*
+     * The path's own double-scalar multiplications (the four-limb ones of
+     * point_adx.h, the 4-way IFMA ones of point_ifma.h).
+     */
     void (*double_scalarmult)(n25519_ge_p2 *r, const int8_t (*snaf)[256],
                               const int8_t (*knaf)[256], int top,
                               const n25519_ge_niels (*btab)[N25519_BTABLE_ENTRIES],

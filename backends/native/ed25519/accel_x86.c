@@ -1,8 +1,8 @@
 /*
  * Ed25519's x86-64 paths, the tables cpu.c picks from: the four-limb field
- * with mulx/adcx/adox (point_adx.c) or the 4-way IFMA code (point_ifma.c) for
- * the scalar multiplications, and SHA-512 compiled for BMI2.  Empty on other
- * CPUs.
+ * with mulx/adcx/adox (point_adx.c) or the 4-way IFMA code (fixed_base_ifma.c,
+ * point_ifma.c) for the scalar multiplications, and SHA-512 compiled for
+ * BMI2.  Empty on other CPUs.
  */
 #include "cpu.h"
 
@@ -11,6 +11,7 @@
 #include "accel.h"
 #include "field_adx.h"
 #include "field_ifma.h"
+#include "fixed_base_ifma.h"
 #include "point_adx.h"
 #include "point_ifma.h"
 #include "sha512_rounds.h"
@@ -35,7 +36,7 @@ const struct n25519_accel n25519_accel_ifma = {
     .sha512_blocks = sha512_blocks_bmi2,
     .pow22523 = n25519_ifma_pow22523,
     .lighttable_init = n25519_adx_lighttable_init,
-    .scalarmult_base = n25519_ifma_scalarmult_base,
+    .scalarmult_base_lanes = n25519_ifma_scalarmult_base,
     .double_scalarmult = n25519_ifma_double_scalarmult,
     .light_scalarmult = n25519_ifma_light_scalarmult,
 };

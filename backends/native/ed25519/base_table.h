@@ -19,6 +19,23 @@
 #define N25519_BASE_TABLES ((N25519_BASE_DIGITS + 1) / 2)
 #define N25519_BASE_ENTRIES (1 << (N25519_BASE_W - 1))
 
+/*
+ * The same multiples for four-lane code, one row per digit so that no
+ * doublings are needed: row i holds k 2^(W i) B for k = 1 .. 2^(W-1).  Rows
+ * 4g .. 4g+3 form group g, interleaved so that lane j of a vector is row
+ * 4g + j: each coordinate (y+x, y-x, 2dxy) is stored as its encoding's four
+ * little-endian 64-bit words, 384 bytes an entry for four rows (three
+ * quarters of the space of radix-2^51 limbs, and as much less to scan).
+ * Rows from N25519_BASE_DIGITS up are never selected (their digit is 0).
+ */
+#define N25519_BASE_GROUPS ((N25519_BASE_DIGITS + 3) / 4)
+
+typedef struct {
+    uint64_t w[3][4][4]; /* [coordinate][word][row in the group] */
+} __attribute__((aligned(64))) n25519_base_lanes_entry;
+
+typedef n25519_base_lanes_entry n25519_base_lanes_group[N25519_BASE_ENTRIES];
+
 /* A niels point padded to two 64-byte vectors for the constant-time scan. */
 typedef union {
     n25519_ge_niels p;

@@ -1,6 +1,7 @@
 /*
- * GF(2^255 - 19) four elements at a time with AVX-512 IFMA, for the 4-way
- * point code of point_ifma.c (its only user; x86-64 only).
+ * GF(2^255 - 19) four elements at a time with AVX-512 IFMA, for the ifma
+ * path's 4-way code (point_ifma.c, fixed_base_ifma.c, field_ifma.c; x86-64
+ * only).
  *
  * Field elements are radix 2^51 as in field.h; a vector "fe4" holds limb i of
  * four elements in its four lanes.  Every fe4 is kept tight (limbs < 2^52)
@@ -12,6 +13,8 @@
  */
 #ifndef N25519_FE4_IFMA_H
 #define N25519_FE4_IFMA_H
+
+#include <stdint.h>
 
 #include "cpu.h"
 
@@ -146,6 +149,13 @@ IFMA_INLINE fe4 fe4_sub(fe4 a, fe4 b)
     for (int i = 0; i < 5; i++)
         r.l[i] = _mm256_sub_epi64(_mm256_add_epi64(a.l[i], i ? pi : p0), b.l[i]);
     return fe4_carry(r);
+}
+
+/* Limb i of the four lanes to out[i][0..3]. */
+IFMA_INLINE void fe4_store(uint64_t out[5][4], fe4 a)
+{
+    for (int i = 0; i < 5; i++)
+        _mm256_storeu_si256((__m256i *)out[i], a.l[i]);
 }
 
 /* Lane k of the result is lane sk of a (vpermq with an index vector). */

@@ -26,7 +26,7 @@ static IFMA_TARGET N25519_DEFINE_POW22523(pow22523_lanes, fe4, fe4_sq_into, fe4_
 
 IFMA_TARGET void n25519_ifma_pow22523(n25519_fe *h, const n25519_fe *f, int n)
 {
-    uint64_t out[4];
+    uint64_t out[5][4];
     fe4 x;
 
     /* n <= N25519_POW_WAYS = 2: lanes 2 and 3 (and 1 when n = 1) repeat element 0;
@@ -36,11 +36,10 @@ IFMA_TARGET void n25519_ifma_pow22523(n25519_fe *h, const n25519_fe *f, int n)
                                    (int64_t)f[n > 1 ? 1 : 0].v[i], (int64_t)f[0].v[i]);
     x = fe4_carry(x);
     pow22523_lanes(&x, &x, 1);
-    for (int i = 0; i < 5; i++) {
-        _mm256_storeu_si256((__m256i *)out, x.l[i]);
+    fe4_store(out, x);
+    for (int i = 0; i < 5; i++)
         for (int j = 0; j < n; j++)
-            h[j].v[i] = out[j];
-    }
+            h[j].v[i] = out[i][j];
 }
 
 #else

@@ -1,6 +1,7 @@
 /*
  * [a]B in constant time: signed radix-2^5 digits, each a masked scan of a
- * table row (base_table.h) and a mixed addition.
+ * table row (base_table.h) and a mixed addition; the four-lane code of a
+ * path that has it does four digits at once.
  */
 #include <openssl/crypto.h>
 
@@ -16,9 +17,15 @@ void n25519_ge_scalarmult_base(n25519_ge_p3 *h, const uint8_t a[32])
     n25519_ge_p2 s;
     uint64_t mag, neg;
     const struct n25519_accel *accel = edfast_native_cpu()->ed25519;
-    const n25519_base_row *base_table = n25519_ge_base_table();
+    const n25519_base_row *base_table;
 
     n25519_sc_signed_radix(e, a, N25519_BASE_W, N25519_BASE_DIGITS);
+    if (accel != NULL && accel->scalarmult_base_lanes != NULL) {
+        accel->scalarmult_base_lanes(h, e, n25519_ge_base_lanes_table());
+        OPENSSL_cleanse(e, sizeof(e));
+        return;
+    }
+    base_table = n25519_ge_base_table();
     if (accel != NULL && accel->scalarmult_base != NULL) {
         accel->scalarmult_base(h, e, N25519_BASE_DIGITS, (const uint64_t (*)[16][16])base_table);
         OPENSSL_cleanse(e, sizeof(e));

@@ -1,9 +1,7 @@
 /*
  * 4-way parallel point arithmetic with AVX-512 IFMA (see point_ifma.h), on
  * the field of fe4_ifma.h: the four coordinates of a point in the four lanes.
- *
- * Nothing here branches on or indexes by secret data: the table scan masks
- * every entry, the negation is a blend.
+ * Verification's, so variable time: every digit and point here is public.
  */
 #include "cpu.h"
 
@@ -11,10 +9,6 @@
 
 #include "fe4_ifma.h"
 #include "point_ifma.h"
-
-#include <string.h>
-
-#include <openssl/crypto.h>
 
 /*
  * From w = (E, F, G, H) in the lanes to the extended point
@@ -71,91 +65,39 @@ IFMA_INLINE fe4 dbl4(fe4 p)
     return finish(fe4_blend(fe4_sub(y1, u), y1, FROM_B(0, 0, 1, 1)));
 }
 
-/* The lanes of pos_value, or of neg_value where neg (all ones or zero) is set. */
-IFMA_INLINE __m512i choose512(__m512i neg, __m512i pos_value, __m512i neg_value)
-{
-    return _mm512_or_si512(_mm512_andnot_si512(neg, pos_value), _mm512_and_si512(neg, neg_value));
-}
-
 /*
  * A niels point given as 16 words (ypx = 0..4, ymx = 5..9, xy2d = 10..14,
  * 15 = 0) in two 512-bit vectors, as the addend lanes (y-x, y+x, 1, 2dxy) of
- * madd4, negated where neg (all ones or zero, in every lane) is set: y+x and
- * y-x trade places (a different permutation) and 2dxy becomes 2p - 2dxy.
- * Two limbs are gathered per 512-bit permutation.  Both permutations are made
- * and the sign chooses between their results: a permutation index is never
- * secret (MemorySanitizer from clang 21 checks vpermt2q's index operand as
- * strictly as a table index).
+ * madd4, or those of its negative (y+x and y-x trade places, 2dxy becomes
+ * 2p - 2dxy).  Two limbs are gathered per 512-bit permutation.
  */
-IFMA_INLINE fe4 lanes_from_words(__m512i lo, __m512i hi, __m512i neg)
+IFMA_INLINE fe4 lanes_from_words(__m512i lo, __m512i hi, int neg)
 {
     static const int64_t twop0 = 0xfffffffffffda, twopi = 0xffffffffffffe;
-    const __m512i idx_pos_a = _mm512_set_epi64(11, 15, 1, 6, 10, 15, 0, 5);
-    const __m512i idx_neg_a = _mm512_set_epi64(11, 15, 6, 1, 10, 15, 5, 0);
-    const __m512i idx_pos_b = _mm512_set_epi64(13, 15, 3, 8, 12, 15, 2, 7);
-    const __m512i idx_neg_b = _mm512_set_epi64(13, 15, 8, 3, 12, 15, 7, 2);
-    const __m512i idx_pos_c = _mm512_set_epi64(15, 15, 15, 15, 14, 15, 4, 9);
-    const __m512i idx_neg_c = _mm512_set_epi64(15, 15, 15, 15, 14, 15, 9, 4);
-    const __m512i za = choose512(neg, _mm512_permutex2var_epi64(lo, idx_pos_a, hi),
-                                 _mm512_permutex2var_epi64(lo, idx_neg_a, hi));
-    const __m512i zb = choose512(neg, _mm512_permutex2var_epi64(lo, idx_pos_b, hi),
-                                 _mm512_permutex2var_epi64(lo, idx_neg_b, hi));
-    const __m512i zc = choose512(neg, _mm512_permutex2var_epi64(lo, idx_pos_c, hi),
-                                 _mm512_permutex2var_epi64(lo, idx_neg_c, hi));
-    /* lane 3 becomes 2p - xy2d for a negative digit */
-    const __m256i sel = _mm256_and_si256(_mm512_castsi512_si256(neg), _mm256_set_epi64x(-1, 0, 0, 0));
-    __m256i limbs[5];
+    const __m512i idx_a = neg ? _mm512_set_epi64(11, 15, 6, 1, 10, 15, 5, 0)
+                              : _mm512_set_epi64(11, 15, 1, 6, 10, 15, 0, 5);
+    const __m512i idx_b = neg ? _mm512_set_epi64(13, 15, 8, 3, 12, 15, 7, 2)
+                              : _mm512_set_epi64(13, 15, 3, 8, 12, 15, 2, 7);
+    const __m512i idx_c = neg ? _mm512_set_epi64(15, 15, 15, 15, 14, 15, 9, 4)
+                              : _mm512_set_epi64(15, 15, 15, 15, 14, 15, 4, 9);
+    const __m512i za = _mm512_permutex2var_epi64(lo, idx_a, hi);
+    const __m512i zb = _mm512_permutex2var_epi64(lo, idx_b, hi);
+    const __m512i zc = _mm512_permutex2var_epi64(lo, idx_c, hi);
     fe4 q;
 
-    limbs[0] = _mm512_castsi512_si256(za);
-    limbs[1] = _mm512_extracti64x4_epi64(za, 1);
-    limbs[2] = _mm512_castsi512_si256(zb);
-    limbs[3] = _mm512_extracti64x4_epi64(zb, 1);
-    limbs[4] = _mm512_castsi512_si256(zc);
+    q.l[0] = _mm512_castsi512_si256(za);
+    q.l[1] = _mm512_extracti64x4_epi64(za, 1);
+    q.l[2] = _mm512_castsi512_si256(zb);
+    q.l[3] = _mm512_extracti64x4_epi64(zb, 1);
+    q.l[4] = _mm512_castsi512_si256(zc);
     /* the constant 1 in lane 2 (limb 0 only) */
-    limbs[0] = _mm256_or_si256(limbs[0], _mm256_set_epi64x(0, 1, 0, 0));
-    for (int i = 0; i < 5; i++) {
-        const __m256i negd = _mm256_sub_epi64(_mm256_set1_epi64x(i ? twopi : twop0), limbs[i]);
-
-        q.l[i] = _mm256_or_si256(_mm256_andnot_si256(sel, limbs[i]), _mm256_and_si256(sel, negd));
-    }
+    q.l[0] = _mm256_or_si256(q.l[0], _mm256_set_epi64x(0, 1, 0, 0));
+    if (neg)
+        for (int i = 0; i < 5; i++)
+            q.l[i] = _mm256_mask_blend_epi64(FROM_B(0, 0, 0, 1), q.l[i],
+                                             _mm256_sub_epi64(_mm256_set1_epi64x(i ? twopi : twop0),
+                                                              q.l[i]));
     return q;
-}
-
-/*
- * Selects digit * (entry 1 of row) as addend lanes (y-x, y+x, 1, 2dxy), in
- * constant time: all 16 entries are read and masked; the sign is applied by
- * choosing the permutation (which swaps y+x and y-x) and a blend with 2p - xy2d.
- */
-static IFMA_TARGET fe4 select4(const uint64_t (*row)[16], int8_t digit)
-{
-    const uint32_t ud = (uint32_t)(int32_t)digit;
-    const uint64_t neg = ud >> 31;
-    const uint64_t mag = (uint64_t)((ud ^ (0u - (uint32_t)neg)) + (uint32_t)neg) & 0xff;
-    /* identity (ypx, ymx, xy2d) = (1, 1, 0) unless some entry matches */
-    __m512i lo = _mm512_set_epi64(0, 0, 1, 0, 0, 0, 0, 1), hi = _mm512_setzero_si512();
-    const __m512i m64 = _mm512_set1_epi64((int64_t)(0 - neg));
-
-    {
-        /* mag == 0 keeps the identity: clear it when any k matches instead. */
-        __m512i keep = _mm512_set1_epi64((int64_t)(((mag | (0 - mag)) >> 63) - 1));
-
-        lo = _mm512_and_si512(lo, keep);
-        for (uint64_t k = 1; k <= 16; k++) {
-            const __m512i m = _mm512_set1_epi64((int64_t)(0 - (((mag ^ k) - 1) >> 63)));
-
-            lo = _mm512_or_si512(lo, _mm512_and_si512(_mm512_loadu_si512(row[k - 1]), m));
-            hi = _mm512_or_si512(hi, _mm512_and_si512(_mm512_loadu_si512(row[k - 1] + 8), m));
-        }
-    }
-    return lanes_from_words(lo, hi, m64);
-}
-
-/* Limb i of the four lanes to out[i][0..3]. */
-IFMA_INLINE void store_lanes(uint64_t out[5][4], fe4 p)
-{
-    for (int i = 0; i < 5; i++)
-        _mm256_storeu_si256((__m256i *)out[i], p.l[i]);
 }
 
 /* The identity (X, Y, Z, T) = (0, 1, 1, 0) in the lanes. */
@@ -169,37 +111,6 @@ IFMA_INLINE fe4 identity4(void)
     return p;
 }
 
-IFMA_TARGET
-void n25519_ifma_scalarmult_base(n25519_ge_p3 *h, const int8_t *e, int n,
-                                 const uint64_t (*table)[16][16])
-{
-    fe4 p = identity4(), q;
-    uint64_t out[5][4];
-
-    for (int i = 1; i < n; i += 2) {
-        q = select4(table[i / 2], e[i]);
-        p = madd4(p, q);
-    }
-    for (int i = 0; i < 5; i++)
-        p = dbl4(p);
-    for (int i = 0; i < n; i += 2) {
-        q = select4(table[i / 2], e[i]);
-        p = madd4(p, q);
-    }
-    store_lanes(out, p);
-    for (int i = 0; i < 5; i++) {
-        h->X.v[i] = out[i][0];
-        h->Y.v[i] = out[i][1];
-        h->Z.v[i] = out[i][2];
-        h->T.v[i] = out[i][3];
-    }
-    OPENSSL_cleanse(out, sizeof(out));
-    for (int i = 0; i < 5; i++)
-        p.l[i] = q.l[i] = _mm256_setzero_si256();
-    /* The compiler keeps these in registers; clear the upper halves too. */
-    _mm256_zeroall();
-}
-
 /* A table entry as madd4 lanes, negated for a negative digit (public data). */
 IFMA_INLINE fe4 load_niels4(const n25519_ge_niels *n, int neg)
 {
@@ -208,7 +119,7 @@ IFMA_INLINE fe4 load_niels4(const n25519_ge_niels *n, int neg)
     const __m512i lo = _mm512_loadu_si512(w);
     const __m512i hi = _mm512_maskz_loadu_epi64(0x7f, w + 8);
 
-    return lanes_from_words(lo, hi, _mm512_set1_epi64(neg ? -1 : 0));
+    return lanes_from_words(lo, hi, neg);
 }
 
 IFMA_INLINE fe4 add_digit4(fe4 p, const n25519_ge_niels *tab, int8_t d)
@@ -220,7 +131,7 @@ IFMA_INLINE void store_p2(n25519_ge_p2 *r, fe4 p)
 {
     uint64_t out[5][4];
 
-    store_lanes(out, p);
+    fe4_store(out, p);
     for (int i = 0; i < 5; i++) {
         r->X.v[i] = out[i][0];
         r->Y.v[i] = out[i][1];

@@ -1,9 +1,9 @@
 /*
- * Fixed-base scalar multiplication with AVX-512 IFMA: the four coordinates of
- * an extended point live in the four 64-bit lanes of five 256-bit vectors
- * (one per radix-2^51 limb), so each step of the addition and doubling
- * formulas multiplies four field elements at once with vpmadd52{lo,hi}uq.
- * The ifma path (../cpu.h); x86-64 only.
+ * Verification's multi-scalar multiplications with AVX-512 IFMA: the four
+ * coordinates of an extended point live in the four 64-bit lanes of five
+ * 256-bit vectors (one per radix-2^51 limb), so each step of the addition and
+ * doubling formulas multiplies four field elements at once with
+ * vpmadd52{lo,hi}uq.  The ifma path (../cpu.h); x86-64 only.
  */
 #ifndef N25519_POINT_IFMA_H
 #define N25519_POINT_IFMA_H
@@ -11,16 +11,6 @@
 #include <stdint.h>
 
 #include "point.h"
-
-/*
- * h = sum e[i] 2^(w i) B in constant time, from signed digits e[0..n-1]
- * (|e[i]| <= 16, w = 5) and the fixed-base table: row j holds k 2^(2 w j) B
- * for k = 1..16 as niels points padded to 16 words (ypx, ymx, xy2d, 0).
- * Odd-index digits first, then w doublings, then even-index digits, as in
- * the portable code, so both give the same point.
- */
-void n25519_ifma_scalarmult_base(n25519_ge_p3 *h, const int8_t *e, int n,
-                                 const uint64_t (*table)[16][16]);
 
 /*
  * r = sum over pieces j and positions i of (snaf[j][i] 2^i) B_j + (knaf[j][i] 2^i) Q_j

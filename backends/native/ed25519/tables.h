@@ -15,6 +15,8 @@ typedef n25519_ge_niels n25519_bvar_row[N25519_BTABLE_ENTRIES];
 
 /* Fixed base: row j holds k 2^(2 W j) B for k = 1 .. 16 (base_table.h). */
 const n25519_base_row *n25519_ge_base_table(void);
+/* The same multiples, a row per digit, four rows interleaved (base_table.h). */
+const n25519_base_lanes_group *n25519_ge_base_lanes_table(void);
 /* Verification: row j holds the odd multiples 1 .. 127 of 2^(PIECE j) B. */
 const n25519_bvar_row *n25519_ge_bvar_table(void);
 
