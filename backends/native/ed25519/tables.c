@@ -66,14 +66,11 @@ static void base_row(n25519_ge_niels row[N25519_BASE_ENTRIES], n25519_ge_p3 *p, 
 }
 
 static n25519_base_entry base_table[N25519_BASE_TABLES][N25519_BASE_ENTRIES];
-static n25519_ge_niels bvar_table[N25519_VERIFY_SPLIT][N25519_BTABLE_ENTRIES];
-static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
+static pthread_once_t base_once = PTHREAD_ONCE_INIT;
 
-static void tables_init(void)
+/* Built only by the paths that read it: the ifma path has its lane table instead. */
+static void base_init(void)
 {
-    /* Row by row, so the scratch stays small: one inversion per row is cheap once. */
-    n25519_ge_p3 pts[N25519_BTABLE_ENTRIES];
-    n25519_fe scratch[N25519_BTABLE_ENTRIES];
     n25519_ge_niels row[N25519_BASE_ENTRIES];
     n25519_ge_p3 p;
 
@@ -83,6 +80,17 @@ static void tables_init(void)
         for (int k = 0; k < N25519_BASE_ENTRIES; k++)
             base_table[j][k].p = row[k];
     }
+}
+
+static n25519_ge_niels bvar_table[N25519_VERIFY_SPLIT][N25519_BTABLE_ENTRIES];
+static pthread_once_t bvar_once = PTHREAD_ONCE_INIT;
+
+static void bvar_init(void)
+{
+    /* Row by row, so the scratch stays small: one inversion per row is cheap once. */
+    n25519_ge_p3 pts[N25519_BTABLE_ENTRIES];
+    n25519_fe scratch[N25519_BTABLE_ENTRIES];
+    n25519_ge_p3 p;
 
     n25519_ge_base(&p);
     for (int j = 0; j < N25519_VERIFY_SPLIT; j++) {
@@ -105,7 +113,6 @@ static void put_lanes(uint64_t w[4][4], int lane, const n25519_fe *f)
         w[i][lane] = edfast_load64_le(s + 8 * i);
 }
 
-/* Apart from tables_init: only the paths with four-lane code build it. */
 static void base_lanes_init(void)
 {
     n25519_ge_niels row[N25519_BASE_ENTRIES];
@@ -132,12 +139,12 @@ const n25519_base_lanes_group *n25519_ge_base_lanes_table(void)
 
 const n25519_base_row *n25519_ge_base_table(void)
 {
-    pthread_once(&tables_once, tables_init);
+    pthread_once(&base_once, base_init);
     return base_table;
 }
 
 const n25519_bvar_row *n25519_ge_bvar_table(void)
 {
-    pthread_once(&tables_once, tables_init);
+    pthread_once(&bvar_once, bvar_init);
     return bvar_table;
 }
