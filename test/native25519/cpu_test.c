@@ -65,7 +65,7 @@ int main(void)
     ET_CHECK((cpu->path == EDFAST_NATIVE_PORTABLE) == (cpu->ed25519 == NULL && cpu->ed448 == NULL),
              "path %s with tables %p %p", edfast_native_path_name(cpu->path), (const void *)cpu->ed25519,
              (const void *)cpu->ed448);
-    ET_CHECK(cpu->path != EDFAST_NATIVE_IFMA || cpu->ed25519->scalarmult_base != NULL,
+    ET_CHECK(cpu->path != EDFAST_NATIVE_IFMA || cpu->ed25519->scalarmult_base_lanes != NULL,
              "no IFMA point code on the ifma path");
     ET_CHECK(edfast_native_cpu() == cpu, "one table per process");
     printf("this CPU: %s\n", edfast_native_path_name(cpu->path));
