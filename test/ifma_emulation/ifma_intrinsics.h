@@ -64,17 +64,15 @@ static inline uint64_t emu_bitmask(uint64_t bit)
 }
 
 /*
- * All ones when x == j, else zero; x and j below 2^63.  Written without a
- * comparison, but compilers see through that: clang 14 -O2 turned
- * "a & eqmask" in the permutes into a compare and a conditional jump.  The
- * empty asm hides the mask's value from the optimiser so that it stays an
- * AND (not under MemorySanitizer, which checks asm operands as strictly as
- * branch conditions: see backends/native/ct.h).
+ * m, its value hidden from the optimiser by an empty asm, so that arithmetic
+ * on a secret mask stays arithmetic: compilers see through masks, and clang 14
+ * -O2 turned "a & eqmask" in the permutes into a compare and a conditional
+ * jump, clang 21 a blend under a mask bit into a conditional move.  Not under
+ * MemorySanitizer, which checks asm operands as strictly as branch conditions
+ * (see backends/native/ct.h).
  */
-static inline uint64_t emu_eqmask(uint64_t x, uint64_t j)
+static inline uint64_t emu_opaque(uint64_t m)
 {
-    uint64_t m = emu_bitmask(((x ^ j) - 1) >> 63);
-
 #if defined(__has_feature)
 #if !__has_feature(memory_sanitizer)
     __asm__("" : "+r"(m));
@@ -83,6 +81,18 @@ static inline uint64_t emu_eqmask(uint64_t x, uint64_t j)
     __asm__("" : "+r"(m));
 #endif
     return m;
+}
+
+/* All ones when x == j, else zero; x and j below 2^63. */
+static inline uint64_t emu_eqmask(uint64_t x, uint64_t j)
+{
+    return emu_opaque(emu_bitmask(((x ^ j) - 1) >> 63));
+}
+
+/* All ones when bit i of the mask k is set (k may be secret). */
+static inline uint64_t emu_kmask(unsigned k, int i)
+{
+    return emu_opaque(emu_bitmask((k >> i) & 1));
 }
 
 /* vpmadd52luq on one lane: a + low 52 bits of b[51:0] * c[51:0]. */
@@ -168,7 +178,7 @@ static inline emu_m256i emu_mm256_mask_blend_epi64(emu_mmask8 k, emu_m256i a, em
     emu_m256i r;
 
     for (int i = 0; i < 4; i++)
-        r.lane[i] = a.lane[i] ^ ((a.lane[i] ^ b.lane[i]) & emu_bitmask((uint64_t)(k >> i) & 1));
+        r.lane[i] = a.lane[i] ^ ((a.lane[i] ^ b.lane[i]) & emu_kmask(k, i));
     return r;
 }
 
@@ -236,7 +246,7 @@ static inline emu_mmask8 emu_mm512_cmpeq_epi64_mask(emu_m512i a, emu_m512i b)
     for (int i = 0; i < 8; i++) {
         const uint64_t d = a.lane[i] ^ b.lane[i];
 
-        k |= (unsigned)(((d | (0 - d)) >> 63) ^ 1) << i;
+        k |= (unsigned)emu_opaque(((d | (0 - d)) >> 63) ^ 1) << i;
     }
     return (emu_mmask8)k;
 }
@@ -247,7 +257,7 @@ static inline emu_m512i emu_mm512_mask_blend_epi64(emu_mmask8 k, emu_m512i a, em
     emu_m512i r;
 
     for (int i = 0; i < 8; i++)
-        r.lane[i] = a.lane[i] ^ ((a.lane[i] ^ b.lane[i]) & emu_bitmask((uint64_t)(k >> i) & 1));
+        r.lane[i] = a.lane[i] ^ ((a.lane[i] ^ b.lane[i]) & emu_kmask(k, i));
     return r;
 }
 
