@@ -40,6 +40,7 @@ struct options {
     int no_threads;
     int no_fresh;
     int contention;       /* --contention: where contended time goes */
+    unsigned long count;  /* --count: this many operations, nothing timed */
     int cpu_clock;        /* --clock cpu: tables by thread CPU time */
     size_t thread_msg;
     const char *csv;
@@ -111,6 +112,8 @@ double now(void);
  * One (curve, operation, message size) group: every row of impls measured
  * in interleaved rounds, their rows added with their ratios.
  */
+/* Exactly n operations of im, dying on any failure. */
+void run_ops(struct impl *im, enum op op, const struct job *job, uint64_t n);
 void measure_group(struct impl *impls, size_t nimpls, enum edfast_curve curve, enum op op,
                    const struct job *job);
 /*

@@ -167,7 +167,7 @@ static struct impl **fresh_rows(void)
         if (impls[i].kind == KIND_EVP_FRESH)
             rows[n++] = &impls[i];
     if (n < 2)
-        die("--contention: the evp-fresh rows are missing");
+        die("the evp-fresh rows are missing");
     return rows;
 }
 
@@ -225,6 +225,8 @@ static void usage(FILE *f)
         "  --no-fresh       skip the fresh-EVP_MD_CTX-per-operation rows\n"
         "  --contention     also: where a contended operation's time goes (2 threads,\n"
         "                   sharing nothing, the library context, it and the key)\n"
+        "  --count N        run N operations of each --op on edfast's evp-fresh row and\n"
+        "                   time nothing (scripts/evp-split.sh counts instructions)\n"
         "  --clock C        wall (default: CLOCK_MONOTONIC) or cpu (the thread's CPU time,\n"
         "                   for a busy machine): what the tables' ops/s and ratios use;\n"
         "                   the CSV always has both; the thread test's ops/s and\n"
@@ -274,6 +276,12 @@ static void parse_args(int argc, char **argv)
             opt.no_fresh = 1;
         } else if (strcmp(a, "--contention") == 0) {
             opt.contention = 1;
+        } else if (strcmp(a, "--count") == 0) {
+            char *end;
+
+            opt.count = strtoul(v, &end, 10), i++;
+            if (*end != '\0' || opt.count == 0)
+                die("--count must be a positive number");
         } else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
             usage(stdout);
             exit(0);
@@ -340,8 +348,8 @@ static void parse_args(int argc, char **argv)
         parse_sizes("64,1024");
     else
         parse_sizes("32,64,512,1024,16384");
-    if (opt.contention && opt.no_fresh)
-        die("--contention measures the evp-fresh rows: not with --no-fresh");
+    if ((opt.contention || opt.count > 0) && opt.no_fresh)
+        die("--contention and --count use the evp-fresh rows: not with --no-fresh");
     if (opt.smoke) {
         opt.rounds = rounds > 0 ? rounds : 1;
         opt.smoke_ops = 3;
@@ -455,6 +463,17 @@ int main(int argc, char **argv)
         check_impls(curve, jobs, njobs);
         printf("\n%s: %zu implementations agree with the default provider on %zu messages\n",
                curve_names[curve], nimpls, njobs);
+        if (opt.count > 0) {
+            /* For an instruction counter: the difference of two counts is what
+             * that many operations cost, set-up and checks cancelled. */
+            for (op = 0; op < OP_COUNT; op++)
+                if (opt.ops & (1u << op))
+                    run_ops(fresh_rows()[1], op, &thread_job, opt.count);
+            printf("%s: %lu operations of each asked for on %s\n", curve_names[curve],
+                   opt.count, fresh_rows()[1]->label);
+            free_impls();
+            continue;
+        }
 
         for (op = 0; op < OP_COUNT; op++) {
             size_t first = nrows;
@@ -479,7 +498,7 @@ int main(int argc, char **argv)
         free_impls();
     }
 
-    missing = check_rows(chosen, max_threads);
+    missing = opt.count > 0 ? 0 : check_rows(chosen, max_threads);
     if (opt.csv != NULL)
         write_csv(opt.csv);
     printf("\n%zu rows in %.1f s%s%s\n", nrows, now() - started,

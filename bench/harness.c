@@ -58,15 +58,21 @@ static void run_op(struct impl *im, enum op op, const struct job *job, uint64_t 
     }
 }
 
+void run_ops(struct impl *im, enum op op, const struct job *job, uint64_t n)
+{
+    uint64_t i;
+
+    for (i = 0; i < n; i++)
+        run_op(im, op, job, iteration_counter++);
+}
+
 /* Runs n operations; returns the wall-clock time, and the thread's CPU time in *cpu. */
 static double time_ops(struct impl *im, enum op op, const struct job *job, uint64_t n,
                        double *cpu)
 {
     double cpu_start = thread_cpu_now(), start = now(), elapsed;
-    uint64_t i;
 
-    for (i = 0; i < n; i++)
-        run_op(im, op, job, iteration_counter++);
+    run_ops(im, op, job, n);
     elapsed = now() - start;
     if (cpu != NULL)
         *cpu = thread_cpu_now() - cpu_start;
