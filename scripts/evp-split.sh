@@ -69,8 +69,10 @@ split() {
 printf '%-8s %-14s %10s %10s %10s %10s %10s\n' curve operation total backend glue "of it DRBG" libcrypto
 for curve in ed25519 ed448; do
   for op in keygen sign verify verify-newkey; do
-    read -r t1 b1 g1 d1 < <(split "$(count $curve $op 1)")
-    read -r t2 b2 g2 d2 < <(split "$(count $curve $op $((n + 1)))")
+    one=$(count $curve $op 1)
+    many=$(count $curve $op $((n + 1)))
+    read -r t1 b1 g1 d1 < <(split "$one")
+    read -r t2 b2 g2 d2 < <(split "$many")
     awk -v c=$curve -v o=$op -v n="$n" -v t=$((t2 - t1)) -v b=$((b2 - b1)) \
         -v g=$((g2 - g1)) -v d=$((d2 - d1)) 'BEGIN {
       printf "%-8s %-14s %10.0f %10.0f %10.0f %10.0f %10.0f\n", c, o, t / n, b / n, g / n,
