@@ -319,12 +319,6 @@ static double run_threads_on(struct impl *im, int n, enum op op, const struct jo
     return run_threads(ims, n, op, job, cpu_us);
 }
 
-/* Scaling: medians, as rounds with t threads and with 1 are not adjacent. */
-static double one_thread_scaling(const struct row *one, const struct row *row)
-{
-    return one->wall.median > 0 ? row->wall.median / one->wall.median : NAN;
-}
-
 int thread_op_measured(enum kind kind, enum op op)
 {
     return kind == KIND_EVP_FRESH || (kind == KIND_EVP && (op == OP_SIGN || op == OP_VERIFY));
@@ -393,18 +387,19 @@ static void measure_thread_pair(struct impl *pair[2], enum edfast_curve curve, e
             row->rounds = opt.rounds;
             summarise(&row->wall, rate[p][t - 1], opt.rounds);
             row->cpu_us_per_op = median_of(cpu_us[p][t - 1], opt.rounds);
-            /* Paired by round, as the rounds with t threads and with 1 are. */
+            /* Paired by round, as the scaling below. */
             if (t > 1)
                 row->contended_extra_us = median_difference(cpu_us[p][t - 1], cpu_us[p][0],
                                                             opt.rounds);
         }
-    /* Scaling against one thread of the same implementation; ratio against
-     * the default provider at the same thread count, paired by round. */
+    /* Scaling against one thread of the same implementation, and the ratio
+     * against the default provider at the same thread count: both paired by
+     * round, as a round runs every thread count of both rows back to back. */
     for (t = 1; t <= max_threads; t++)
         for (p = 0; p < 2; p++) {
             struct row *row = &rows[first_row + 2 * (size_t)(t - 1) + (size_t)p];
 
-            row->scaling = one_thread_scaling(&rows[first_row + (size_t)p], row);
+            row->scaling = paired_ratio(rate[p][t - 1], rate[p][0], opt.rounds);
             row->wall.vs_default = paired_ratio(rate[p][t - 1], rate[0][t - 1], opt.rounds);
         }
     print_thread_table(curve, op, msg_len, first_row);
