@@ -108,12 +108,12 @@ double cpu_seconds(void);
 
 /* CLOCK_MONOTONIC, in seconds. */
 double now(void);
+/* Exactly n operations of im, dying on any failure. */
+void run_ops(struct impl *im, enum op op, const struct job *job, uint64_t n);
 /*
  * One (curve, operation, message size) group: every row of impls measured
  * in interleaved rounds, their rows added with their ratios.
  */
-/* Exactly n operations of im, dying on any failure. */
-void run_ops(struct impl *im, enum op op, const struct job *job, uint64_t n);
 void measure_group(struct impl *impls, size_t nimpls, enum edfast_curve curve, enum op op,
                    const struct job *job);
 /*

@@ -466,11 +466,13 @@ int main(int argc, char **argv)
         if (opt.count > 0) {
             /* For an instruction counter: the difference of two counts is what
              * that many operations cost, set-up and checks cancelled. */
+            struct impl *edfast_fresh = fresh_rows()[1];
+
             for (op = 0; op < OP_COUNT; op++)
                 if (opt.ops & (1u << op))
-                    run_ops(fresh_rows()[1], op, &thread_job, opt.count);
+                    run_ops(edfast_fresh, op, &thread_job, opt.count);
             printf("%s: %lu operations of each asked for on %s\n", curve_names[curve],
-                   opt.count, fresh_rows()[1]->label);
+                   opt.count, edfast_fresh->label);
             free_impls();
             continue;
         }

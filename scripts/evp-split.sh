@@ -40,7 +40,6 @@ split() {
     }
     /^ob=/  { ob = substr($0, 4); next }
     /^fl=/  { fl = substr($0, 4); next }
-    /^fn=/  { fn = substr($0, 4); next }
     /^cob=/ { cob = substr($0, 5); next }
     /^cfn=/ { cfn = substr($0, 5); next }
     /^calls=/ { incall = 1; next }
