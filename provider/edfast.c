@@ -192,7 +192,7 @@ static void edfast_teardown(void *vprovctx)
     if (provctx->reference != NULL)
         edfast_reference_free(provctx->reference, provctx->reference_provider);
     edfast_codec_teardown(provctx->handle);
-    free(provctx);
+    OPENSSL_free(provctx);
     edfast_backends_release();
 }
 
@@ -284,7 +284,7 @@ int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
     edfast_errors_init(in);
     if (!edfast_backends_acquire())
         return 0;
-    provctx = calloc(1, sizeof(*provctx));
+    provctx = OPENSSL_zalloc(sizeof(*provctx));
     if (provctx == NULL) {
         edfast_backends_release();
         return 0;
