@@ -152,7 +152,7 @@ PKCS8_PRIV_KEY_INFO *edfast_key_to_p8info(const struct edfast_key *key)
     unsigned char *der = NULL;
     int der_len = 0;
 
-    if (!key->has_private) {
+    if (key->seed == NULL) {
         EDFAST_RAISE(key->provctx, EDFAST_R_NOT_A_PRIVATE_KEY, NULL);
         return NULL;
     }

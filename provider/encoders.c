@@ -284,7 +284,7 @@ static int write_text(struct enc_ctx *ctx, BIO *out, const struct edfast_key *ke
         return 0;
     }
     if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0) {
-        if (!key->has_private) {
+        if (key->seed == NULL) {
             EDFAST_RAISE(ctx->provctx, EDFAST_R_NOT_A_PRIVATE_KEY, NULL);
             return 0;
         }

@@ -1,4 +1,3 @@
-#include <stdlib.h>
 #include <string.h>
 #include <openssl/crypto.h>
 #include <openssl/rand.h>
@@ -7,14 +6,17 @@
 
 struct edfast_key *edfast_key_new(const struct edfast_provctx *provctx, enum edfast_curve curve)
 {
-    /* sizeof is a multiple of the alignment, as aligned_alloc requires. */
-    struct edfast_key *key = aligned_alloc(_Alignof(struct edfast_key), sizeof(*key));
+    /* OpenSSL's allocator aligns no further than malloc: a line more, and the key aligned in it. */
+    void *block = OPENSSL_zalloc(sizeof(struct edfast_key) + _Alignof(struct edfast_key) - 1);
+    struct edfast_key *key;
 
-    if (key == NULL) {
+    if (block == NULL) {
         EDFAST_RAISE(provctx, EDFAST_R_OUT_OF_MEMORY, NULL);
         return NULL;
     }
-    memset(key, 0, sizeof(*key));
+    key = (struct edfast_key *)(((uintptr_t)block + _Alignof(struct edfast_key) - 1)
+                                & ~(uintptr_t)(_Alignof(struct edfast_key) - 1));
+    key->block = block;
     atomic_init(&key->references, 1);
     key->curve = curve;
     key->provctx = provctx;
@@ -43,8 +45,8 @@ void edfast_key_free(struct edfast_key *key)
     }
     if (key->state != NULL)
         key->ops->key_free(key->state);
-    OPENSSL_cleanse(key->seed, sizeof(key->seed));
-    free(key);
+    OPENSSL_secure_clear_free(key->seed, edfast_key_bytes(key->curve));
+    OPENSSL_free(key->block);
 }
 
 int edfast_key_fill(struct edfast_key *key, const uint8_t *seed, const uint8_t *pub)
@@ -60,23 +62,23 @@ int edfast_key_fill(struct edfast_key *key, const uint8_t *seed, const uint8_t *
         return 0;
     }
     if (seed != NULL) {
+        if ((key->seed = OPENSSL_secure_malloc(len)) == NULL) {
+            EDFAST_RAISE(key->provctx, EDFAST_R_OUT_OF_MEMORY, NULL);
+            return 0;
+        }
         memcpy(key->seed, seed, len);
-        key->has_private = 1;
     }
     if (pub != NULL)
         memcpy(key->pub, pub, len);
     key->state = pub == NULL ? key->ops->key_from_seed(key->seed, key->pub)
-                             : key->ops->key_from_pair(seed != NULL ? key->seed : NULL, key->pub);
+                             : key->ops->key_from_pair(key->seed, key->pub);
     if (key->state == NULL) {
         EDFAST_RAISE(key->provctx, EDFAST_R_BACKEND_FAILURE, "preparing the key");
-        goto fail;
+        OPENSSL_secure_clear_free(key->seed, len);
+        key->seed = NULL;
+        return 0;
     }
     return 1;
-
-fail:
-    OPENSSL_cleanse(key->seed, sizeof(key->seed));
-    key->has_private = 0;
-    return 0;
 }
 
 int edfast_key_generate(struct edfast_key *key)
@@ -119,7 +121,7 @@ const struct edfast_curve_ops *edfast_key_ops_for(struct edfast_key *key,
     *state = atomic_load_explicit(&key->fallback[framing], memory_order_acquire);
     if (*state != NULL)
         return ops;
-    made = ops->key_from_pair(key->has_private ? key->seed : NULL, key->pub);
+    made = ops->key_from_pair(key->seed, key->pub);
     if (made == NULL) {
         EDFAST_RAISE(key->provctx, EDFAST_R_BACKEND_FAILURE, "%s could not take the key",
                      ops->backend);

@@ -22,6 +22,7 @@ struct edfast_key {
      */
     _Alignas(EDFAST_CACHE_LINE) atomic_int references;
     _Alignas(EDFAST_CACHE_LINE) enum edfast_curve curve;
+    void *block; /* what OpenSSL's allocator gave, the key aligned within it */
     const struct edfast_provctx *provctx;
     const struct edfast_curve_ops *ops; /* the curve's backend, chosen at load */
     void *state;                        /* ops' state; NULL until filled */
@@ -31,8 +32,12 @@ struct edfast_key {
      * first use and kept until the key is freed.
      */
     void *_Atomic fallback[EDFAST_FRAMING_COUNT];
-    int has_private;
-    uint8_t seed[EDFAST_MAX_KEY_BYTES]; /* the private key; cleansed on free */
+    /*
+     * The private key (the curve's key length), NULL for a public-only key;
+     * in OpenSSL's secure heap when the application enabled one, as the
+     * default provider keeps it; cleansed on free.
+     */
+    uint8_t *seed;
     uint8_t pub[EDFAST_MAX_KEY_BYTES];
 };
 

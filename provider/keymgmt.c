@@ -72,7 +72,7 @@ static int key_has(const void *keydata, int selection)
     /* EdDSA keys have no domain parameters: asking for them is always satisfied. */
     if ((selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) != 0 && !edfast_key_is_filled(key))
         return 0;
-    if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0 && !key->has_private)
+    if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0 && key->seed == NULL)
         return 0;
     return 1;
 }
@@ -91,7 +91,7 @@ static int key_match(const void *keydata1, const void *keydata2, int selection)
     if ((selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) != 0
             && edfast_key_is_filled(a) && edfast_key_is_filled(b))
         return CRYPTO_memcmp(a->pub, b->pub, len) == 0;
-    if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0 && a->has_private && b->has_private)
+    if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0 && a->seed != NULL && b->seed != NULL)
         return CRYPTO_memcmp(a->seed, b->seed, len) == 0;
     return 0;
 }
@@ -152,7 +152,7 @@ static int key_export(void *keydata, int selection, OSSL_CALLBACK *param_cb, voi
         return 0;
     len = edfast_key_bytes(key->curve);
     params[n++] = OSSL_PARAM_construct_octet_string(OSSL_PKEY_PARAM_PUB_KEY, key->pub, len);
-    if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0 && key->has_private)
+    if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0 && key->seed != NULL)
         params[n++] = OSSL_PARAM_construct_octet_string(OSSL_PKEY_PARAM_PRIV_KEY, key->seed, len);
     params[n] = OSSL_PARAM_construct_end();
     return param_cb(params, cbarg);
@@ -179,7 +179,7 @@ static int key_get_param(const struct edfast_key *key, OSSL_PARAM *p)
     if (strcmp(p->key, OSSL_PKEY_PARAM_PUB_KEY) == 0)
         return !edfast_key_is_filled(key) || OSSL_PARAM_set_octet_string(p, key->pub, len);
     if (strcmp(p->key, OSSL_PKEY_PARAM_PRIV_KEY) == 0)
-        return !key->has_private || OSSL_PARAM_set_octet_string(p, key->seed, len);
+        return key->seed == NULL || OSSL_PARAM_set_octet_string(p, key->seed, len);
     return 1;
 }
 
@@ -239,7 +239,7 @@ static void *key_dup(const void *keydata, int selection)
     if (key == NULL)
         return NULL;
     /* Keys never change once filled, so a copy with all the key has may be the key itself. */
-    if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0 || !key->has_private)
+    if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0 || key->seed == NULL)
         return edfast_key_up_ref((struct edfast_key *)key);
     return edfast_key_public_copy(key);
 }

@@ -165,7 +165,7 @@ static int init_key(struct sig_ctx *ctx, const char *mdname, struct edfast_key *
         EDFAST_RAISE(ctx->provctx, EDFAST_R_MISSING_KEY, NULL);
         return 0;
     }
-    if (for_signing && !ctx->key->has_private) {
+    if (for_signing && ctx->key->seed == NULL) {
         EDFAST_RAISE(ctx->provctx, EDFAST_R_NOT_A_PRIVATE_KEY, NULL);
         return 0;
     }
@@ -301,7 +301,7 @@ static int sig_digest_sign(void *vctx, unsigned char *sig, size_t *siglen, size_
     struct sig_ctx *ctx = vctx;
     size_t needed = signature_bytes(ctx->curve);
 
-    if (ctx->key == NULL || !ctx->key->has_private) {
+    if (ctx->key == NULL || ctx->key->seed == NULL) {
         EDFAST_RAISE(ctx->provctx, EDFAST_R_NOT_A_PRIVATE_KEY, NULL);
         return 0;
     }

@@ -5,7 +5,6 @@
  * libdecaf aborts the process when asked to sign with a public key that is not
  * the seed's own: such keys are signed for by the reference instead.
  */
-#include <stdlib.h>
 #include <string.h>
 #include <openssl/crypto.h>
 /* The separate-key API lets a public key that is not the seed's be hashed as
@@ -14,6 +13,7 @@
 #include <decaf/ed448.h>
 #include "../backend_list.h"
 #include "../declassify.h"
+#include "../key_memory.h"
 
 struct decaf_key {
     uint8_t seed[DECAF_EDDSA_448_PRIVATE_BYTES];
@@ -39,13 +39,12 @@ static void decaf_key_free(void *state)
     if (key == NULL)
         return;
     REFERENCE->key_free(key->foreign_pair);
-    OPENSSL_cleanse(key, sizeof(*key));
-    free(key);
+    edfast_state_clear_free(key, sizeof(*key));
 }
 
 static void *decaf_key_from_seed(const uint8_t *seed, uint8_t *pub)
 {
-    struct decaf_key *key = calloc(1, sizeof(*key));
+    struct decaf_key *key = edfast_state_zalloc(sizeof(*key), 1);
 
     if (key == NULL)
         return NULL;
@@ -58,7 +57,7 @@ static void *decaf_key_from_seed(const uint8_t *seed, uint8_t *pub)
 
 static void *decaf_key_from_pair(const uint8_t *seed, const uint8_t *pub)
 {
-    struct decaf_key *key = calloc(1, sizeof(*key));
+    struct decaf_key *key = edfast_state_zalloc(sizeof(*key), seed != NULL);
     uint8_t own[DECAF_EDDSA_448_PUBLIC_BYTES];
 
     if (key == NULL)

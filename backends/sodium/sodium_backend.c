@@ -4,10 +4,10 @@
  * non-canonical A); those, and only those, are re-judged by the reference so
  * that the verdict is always OpenSSL's.
  */
-#include <stdlib.h>
 #include <string.h>
 #include <sodium.h>
 #include "../backend_list.h"
+#include "../key_memory.h"
 
 struct sodium_key {
     /* libsodium's secret key layout: seed || public key, the latter hashed as given. */
@@ -32,7 +32,7 @@ static int sodium_derive_public(const uint8_t *seed, uint8_t *pub)
 
 static void *sodium_key_from_seed(const uint8_t *seed, uint8_t *pub)
 {
-    struct sodium_key *key = calloc(1, sizeof(*key));
+    struct sodium_key *key = edfast_state_zalloc(sizeof(*key), 1);
 
     if (key == NULL)
         return NULL;
@@ -43,7 +43,7 @@ static void *sodium_key_from_seed(const uint8_t *seed, uint8_t *pub)
 
 static void *sodium_key_from_pair(const uint8_t *seed, const uint8_t *pub)
 {
-    struct sodium_key *key = calloc(1, sizeof(*key));
+    struct sodium_key *key = edfast_state_zalloc(sizeof(*key), seed != NULL);
 
     if (key == NULL)
         return NULL;
@@ -56,10 +56,7 @@ static void *sodium_key_from_pair(const uint8_t *seed, const uint8_t *pub)
 
 static void sodium_key_free(void *state)
 {
-    if (state == NULL)
-        return;
-    sodium_memzero(state, sizeof(struct sodium_key));
-    free(state);
+    edfast_state_clear_free(state, sizeof(struct sodium_key));
 }
 
 static int sodium_sign(const void *state, const struct edfast_instance *instance,

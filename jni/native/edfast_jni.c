@@ -546,7 +546,7 @@ Java_org_edfast_jca_NativeLib_generate(JNIEnv *env, jclass cls, jlong handle, ji
 JNIEXPORT jlong JNICALL
 Java_org_edfast_jca_NativeLib_newSigCtx(JNIEnv *env, jclass cls)
 {
-    struct sig_ctx *s = calloc(1, sizeof(*s));
+    struct sig_ctx *s = OPENSSL_zalloc(sizeof(*s));
 
     (void)env;
     (void)cls;
@@ -554,7 +554,7 @@ Java_org_edfast_jca_NativeLib_newSigCtx(JNIEnv *env, jclass cls)
         return 0;
     s->md = EVP_MD_CTX_new();
     if (s->md == NULL) {
-        free(s);
+        OPENSSL_free(s);
         return 0;
     }
     return handed_out(LIVE_SIGCTX, s);
@@ -570,11 +570,8 @@ Java_org_edfast_jca_NativeLib_freeSigCtx(JNIEnv *env, jclass cls, jlong handle)
     if (s == NULL)
         return;
     EVP_MD_CTX_free(s->md);
-    if (s->buf != NULL) {
-        OPENSSL_cleanse(s->buf, s->cap);
-        free(s->buf);
-    }
-    free(s);
+    OPENSSL_clear_free(s->buf, s->cap);
+    OPENSSL_free(s);
     released(LIVE_SIGCTX);
 }
 
@@ -709,13 +706,10 @@ static const unsigned char *copy_message(JNIEnv *env, struct sig_ctx *s, jbyteAr
 
             while (cap < (size_t)len)
                 cap *= 2;
-            nbuf = malloc(cap);
+            nbuf = OPENSSL_malloc(cap);
             if (nbuf == NULL)
                 return NULL;
-            if (s->buf != NULL) {
-                OPENSSL_cleanse(s->buf, s->cap);
-                free(s->buf);
-            }
+            OPENSSL_clear_free(s->buf, s->cap);
             s->buf = nbuf;
             s->cap = cap;
         }
@@ -865,7 +859,7 @@ Java_org_edfast_jca_NativeLib_evpLoop(JNIEnv *env, jclass cls, jlong hkey, jint 
     }
     sctx = EVP_MD_CTX_new();
     vctx = EVP_MD_CTX_new();
-    msg = malloc((size_t)msg_len + 1);
+    msg = OPENSSL_malloc((size_t)msg_len + 1);
     ok = sctx != NULL && vctx != NULL && msg != NULL;
     if (ok) {
         for (jint i = 0; i < msg_len; i++)
@@ -903,7 +897,7 @@ Java_org_edfast_jca_NativeLib_evpLoop(JNIEnv *env, jclass cls, jlong hkey, jint 
     EVP_PKEY_CTX_free(gctx);
     EVP_MD_CTX_free(sctx);
     EVP_MD_CTX_free(vctx);
-    free(msg);
+    OPENSSL_free(msg);
     return ok ? (jlong)(end - start) : -1;
 }
 

@@ -3,7 +3,7 @@
  *
  * This program defines malloc(), calloc(), realloc() and free() itself
  * (forwarding to glibc's __libc_malloc etc.), so every block allocated or
- * freed in the process, by edfast.so (whose key objects use calloc/free),
+ * freed in the process, by edfast.so (whose allocations go through OpenSSL's),
  * libcrypto (OPENSSL_malloc and OPENSSL_free end there), libsodium or
  * libdecaf, passes through it first.  While a scenario runs, each allocation
  * is recorded with its size and allocating call stack, and each freed block

@@ -4,33 +4,48 @@
  * second the split tables.  When the first allocation fails the verification
  * fails and the key stays unverified, so the next one tries again; when the
  * second fails the key stays on the light path.  Verdicts stay right either
- * way.  The native code's calls to malloc are wrapped at link time
- * (--wrap=malloc, this test's CMake), so that chosen calls fail.
+ * way.  The native code allocates through OpenSSL's allocator, whose
+ * memory functions this test replaces (CRYPTO_set_mem_functions), so that
+ * chosen calls fail.
  */
 #include <stdlib.h>
+#include <openssl/crypto.h>
 
 #include "eddsa25519.h"
 #include "native_path.h"
 
-void *__real_malloc(size_t n);
-void *__wrap_malloc(size_t n);
+static int fail_next; /* the next allocation returns NULL */
+static int calls;     /* allocations since the last reset */
 
-static int fail_next; /* the next wrapped malloc returns NULL */
-static int calls;     /* wrapped mallocs since the last reset */
-
-void *__wrap_malloc(size_t n)
+static void *counting_malloc(size_t n, const char *file, int line)
 {
+    (void)file;
+    (void)line;
     calls++;
     if (fail_next) {
         fail_next = 0;
         return NULL;
     }
-    return __real_malloc(n);
+    return malloc(n);
+}
+
+static void *plain_realloc(void *p, size_t n, const char *file, int line)
+{
+    (void)file;
+    (void)line;
+    return realloc(p, n);
+}
+
+static void plain_free(void *p, const char *file, int line)
+{
+    (void)file;
+    (void)line;
+    free(p);
 }
 
 static const struct edfast_instance PURE = { EDFAST_PURE, NULL, 0 };
 
-/* One verification with `fail` set for its allocation; the verdict, and how many mallocs it made. */
+/* One verification with `fail` set for its allocation; the verdict, and how many allocations it made. */
 static int verify(void *key, const uint8_t *msg, size_t len, const uint8_t sig[64], int fail,
                   int *mallocs)
 {
@@ -54,13 +69,13 @@ static void check_key(void *key, const uint8_t *msg, size_t len, const uint8_t s
     ET_CHECK(verify(key, msg, len, sig, 1, &n) == 0 && n == 1,
              "%s: the first verification, out of memory, fails (%d mallocs)", what, n);
     ET_CHECK(verify(key, msg, len, sig, 0, &n) == 1 && n == 1,
-             "%s: the next decodes the key again and accepts (%d mallocs)", what, n);
+             "%s: the next decodes the key again and accepts (%d allocations)", what, n);
     ET_CHECK(verify(key, msg, len, sig, 1, &n) == 1 && n == 1,
              "%s: the second, out of memory for the tables, accepts on the light path", what);
     ET_CHECK(verify(key, msg, len, bad, 0, &n) == 0 && n == 1,
              "%s: the tables are built by the next, which rejects a bad signature", what);
     ET_CHECK(verify(key, msg, len, sig, 0, &n) == 1 && n == 0,
-             "%s: the tables are kept (%d mallocs)", what, n);
+             "%s: the tables are kept (%d allocations)", what, n);
     ET_CHECK(verify(key, msg, len, bad, 0, &n) == 0 && n == 0, "%s: bad signature, tables", what);
 }
 
@@ -70,6 +85,11 @@ int main(void)
     uint8_t seed[32], pub[32], msg[48], sig[64];
     void *signer, *verifier;
 
+    /* before anything allocates: OpenSSL refuses new functions after that */
+    if (!CRYPTO_set_mem_functions(counting_malloc, plain_realloc, plain_free)) {
+        fprintf(stderr, "CRYPTO_set_mem_functions refused\n");
+        return 1;
+    }
     native_path_or_skip();
     et_rng_bytes(&rng, seed, sizeof(seed));
     et_rng_bytes(&rng, msg, sizeof(msg));

@@ -1,7 +1,6 @@
 /* The RFC 8032 Ed25519 algorithms on top of field/scalar/point/sha512. */
 #include "eddsa25519.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 #include <openssl/crypto.h>
@@ -16,15 +15,23 @@ struct first_verify {
     n25519_ge_lighttable light;
 };
 
+/*
+ * A key's secret half, apart from the rest so that it alone comes from
+ * OpenSSL's secure heap when the application enabled one (as the default
+ * provider keeps its private keys), and the public tables do not fill it.
+ */
+struct n25519_secret {
+    uint8_t scalar[32]; /* clamped secret scalar, reduced mod L */
+    uint8_t prefix[32]; /* second half of SHA-512(seed), the nonce key */
+};
+
 struct n25519_key {
-    uint8_t pub[32];         /* as given; hashed as is */
-    int has_secret;
-    uint8_t scalar[32];      /* clamped secret scalar, reduced mod L */
-    uint8_t prefix[32];      /* second half of SHA-512(seed), the nonce key */
+    uint8_t pub[32];               /* as given; hashed as is */
+    struct n25519_secret *secret;  /* NULL for a public-only key */
     /*
      * Built by the first two verifies (verify_state.h), each allocated then,
-     * so that a key never verified (most generated keys) is about 200 bytes,
-     * which malloc serves from its per-thread cache.
+     * so that a key never verified (most generated keys) is about 100 bytes,
+     * which the allocator serves from its per-thread cache.
      */
     struct edfast_verify_state vstate;
     struct first_verify *first; /* -A and its light table (1.4 KB), from the first */
@@ -67,18 +74,23 @@ int native_ed25519_derive_public(const uint8_t seed[32], uint8_t pub[32])
     return 1;
 }
 
-/* A key with no secret and no public key yet. */
-static struct n25519_key *key_alloc(void)
+/* A key with no public key yet and, when with_secret, room for the secret half. */
+static struct n25519_key *key_alloc(int with_secret)
 {
-    struct n25519_key *k = malloc(sizeof(*k));
+    struct n25519_key *k = OPENSSL_malloc(sizeof(*k));
 
     if (k == NULL)
         return NULL;
-    k->has_secret = 0;
+    k->secret = NULL;
     k->first = NULL;
     k->full = NULL;
+    if (with_secret && (k->secret = OPENSSL_secure_malloc(sizeof(*k->secret))) == NULL) {
+        OPENSSL_free(k);
+        return NULL;
+    }
     if (!edfast_vstate_init(&k->vstate)) {
-        free(k);
+        OPENSSL_secure_free(k->secret);
+        OPENSSL_free(k);
         return NULL;
     }
     return k;
@@ -86,27 +98,24 @@ static struct n25519_key *key_alloc(void)
 
 void *native_ed25519_key_new(const uint8_t *seed, const uint8_t pub[32])
 {
-    struct n25519_key *k = key_alloc();
+    struct n25519_key *k = key_alloc(seed != NULL);
 
     if (k == NULL)
         return NULL;
     memcpy(k->pub, pub, 32);
-    if (seed != NULL) {
-        expand_seed(k->scalar, k->prefix, seed);
-        k->has_secret = 1;
-    }
+    if (seed != NULL)
+        expand_seed(k->secret->scalar, k->secret->prefix, seed);
     return k;
 }
 
 void *native_ed25519_key_from_seed(const uint8_t seed[32], uint8_t pub[32])
 {
-    struct n25519_key *k = key_alloc();
+    struct n25519_key *k = key_alloc(1);
 
     if (k == NULL)
         return NULL;
-    expand_seed(k->scalar, k->prefix, seed);
-    k->has_secret = 1;
-    public_from_scalar(k->pub, k->scalar);
+    expand_seed(k->secret->scalar, k->secret->prefix, seed);
+    public_from_scalar(k->pub, k->secret->scalar);
     memcpy(pub, k->pub, 32);
     return k;
 }
@@ -119,11 +128,10 @@ void native_ed25519_key_free(void *key)
         return;
     edfast_vstate_destroy(&k->vstate);
     /* Only the secret half needs wiping; the tables hold public points. */
-    OPENSSL_cleanse(k->scalar, sizeof(k->scalar));
-    OPENSSL_cleanse(k->prefix, sizeof(k->prefix));
-    free(k->first);
-    free(k->full);
-    free(k);
+    OPENSSL_secure_clear_free(k->secret, sizeof(*k->secret));
+    OPENSSL_free(k->first);
+    OPENSSL_free(k->full);
+    OPENSSL_free(k);
 }
 
 /* Starts a hash with dom2(phflag, context), which every instance but pure Ed25519 has. */
@@ -166,12 +174,12 @@ int native_ed25519_sign(const void *key, const struct edfast_instance *instance,
     uint8_t h[64], r[32], kh[32];
     n25519_ge_p3 R;
 
-    if (k == NULL || !k->has_secret)
+    if (k == NULL || k->secret == NULL)
         return 0;
 
     /* r = SHA-512(dom2 || prefix || M) mod L, R = [r]B */
     hash_start(&c, instance);
-    n25519_sha512_update(&c, k->prefix, 32);
+    n25519_sha512_update(&c, k->secret->prefix, 32);
     n25519_sha512_update(&c, msg, msg_len);
     n25519_sha512_final(&c, h);
     n25519_sc_reduce64(r, h);
@@ -180,7 +188,7 @@ int native_ed25519_sign(const void *key, const struct edfast_instance *instance,
 
     /* S = (r + k a) mod L */
     challenge(kh, instance, sig, k->pub, msg, msg_len);
-    n25519_sc_muladd(sig + 32, kh, k->scalar, r);
+    n25519_sc_muladd(sig + 32, kh, k->secret->scalar, r);
 
     OPENSSL_cleanse(&c, sizeof(c));
     OPENSSL_cleanse(h, sizeof(h));
@@ -206,14 +214,14 @@ static int decode_key(void *key, void *arg)
     struct n25519_key *k = key;
     struct first_r *r = arg;
     n25519_ge_p3 A;
-    struct first_verify *first = malloc(sizeof(*first));
+    struct first_verify *first = OPENSSL_malloc(sizeof(*first));
     unsigned found;
 
     if (first == NULL)
         return -1;
     found = n25519_ge_frombytes_key_and_r(&A, k->pub, &r->point, r->enc);
     if (!(found & 1)) {
-        free(first);
+        OPENSSL_free(first);
         return 0;
     }
     r->decoded = (found >> 1) & 1;
@@ -227,7 +235,7 @@ static int decode_key(void *key, void *arg)
 static int build_tables(void *key)
 {
     struct n25519_key *k = key;
-    n25519_ge_vartable *full = malloc(sizeof(*full));
+    n25519_ge_vartable *full = OPENSSL_malloc(sizeof(*full));
 
     if (full == NULL)
         return 0;

@@ -11,7 +11,6 @@
  */
 #include "eddsa448.h"
 
-#include <stdlib.h>
 #include <string.h>
 #include <openssl/crypto.h>
 
@@ -25,11 +24,19 @@
 #define KEY_BYTES EDFAST_ED448_KEY_BYTES
 #define SIG_BYTES (2 * KEY_BYTES)
 
-struct native_ed448_key {
-    int has_secret;
-    sc448 secret;              /* clamped secret scalar mod l */
+/*
+ * A key's secret half, apart from the rest so that it alone comes from
+ * OpenSSL's secure heap when the application enabled one (as the default
+ * provider keeps its private keys), and the public tables do not fill it.
+ */
+struct n448_secret {
+    sc448 scalar;              /* clamped secret scalar mod l */
     uint8_t prefix[KEY_BYTES]; /* second half of SHAKE256(seed, SIG_BYTES) */
-    uint8_t pub[KEY_BYTES];    /* exactly as given */
+};
+
+struct native_ed448_key {
+    struct n448_secret *secret; /* NULL for a public-only key */
+    uint8_t pub[KEY_BYTES];     /* exactly as given */
     /* Built by the first two verifies (verify_state.h). */
     struct edfast_verify_state vstate;
     ge448 a; /* A decoded, from the first */
@@ -75,15 +82,20 @@ int native_ed448_derive_public(const uint8_t seed[KEY_BYTES], uint8_t pub[KEY_BY
     return 1;
 }
 
-/* A key with no secret and no public key yet. */
-static struct native_ed448_key *key_alloc(void)
+/* A key with no public key yet and, when with_secret, room for the secret half. */
+static struct native_ed448_key *key_alloc(int with_secret)
 {
-    struct native_ed448_key *k = calloc(1, sizeof(*k));
+    struct native_ed448_key *k = OPENSSL_zalloc(sizeof(*k));
 
     if (k == NULL)
         return NULL;
+    if (with_secret && (k->secret = OPENSSL_secure_malloc(sizeof(*k->secret))) == NULL) {
+        OPENSSL_free(k);
+        return NULL;
+    }
     if (!edfast_vstate_init(&k->vstate)) {
-        free(k);
+        OPENSSL_secure_free(k->secret);
+        OPENSSL_free(k);
         return NULL;
     }
     return k;
@@ -95,26 +107,23 @@ void *native_ed448_key_new(const uint8_t *seed, const uint8_t pub[KEY_BYTES])
 
     if (pub == NULL) /* a caller error, not a key that merely fails to decode */
         return NULL;
-    k = key_alloc();
+    k = key_alloc(seed != NULL);
     if (k == NULL)
         return NULL;
-    if (seed != NULL) {
-        expand_seed(&k->secret, k->prefix, seed);
-        k->has_secret = 1;
-    }
+    if (seed != NULL)
+        expand_seed(&k->secret->scalar, k->secret->prefix, seed);
     memcpy(k->pub, pub, KEY_BYTES);
     return k;
 }
 
 void *native_ed448_key_from_seed(const uint8_t seed[KEY_BYTES], uint8_t pub[KEY_BYTES])
 {
-    struct native_ed448_key *k = key_alloc();
+    struct native_ed448_key *k = key_alloc(1);
 
     if (k == NULL)
         return NULL;
-    expand_seed(&k->secret, k->prefix, seed);
-    k->has_secret = 1;
-    public_from_scalar(k->pub, &k->secret);
+    expand_seed(&k->secret->scalar, k->secret->prefix, seed);
+    public_from_scalar(k->pub, &k->secret->scalar);
     memcpy(pub, k->pub, KEY_BYTES);
     return k;
 }
@@ -126,9 +135,10 @@ void native_ed448_key_free(void *key)
     if (k == NULL)
         return;
     edfast_vstate_destroy(&k->vstate);
-    free(k->table); /* public data */
-    OPENSSL_cleanse(k, sizeof(*k));
-    free(k);
+    /* Only the secret half needs wiping; the rest is public. */
+    OPENSSL_secure_clear_free(k->secret, sizeof(*k->secret));
+    OPENSSL_free(k->table);
+    OPENSSL_free(k);
 }
 
 /* SHAKE256 started with dom4(phflag, context), which every Ed448 instance has. */
@@ -168,14 +178,14 @@ int native_ed448_sign(const void *key, const struct edfast_instance *instance,
     sc448 r, ch, s;
     ge448 rp;
 
-    if (k == NULL || !k->has_secret)
+    if (k == NULL || k->secret == NULL)
         return 0;
     if (msg == NULL) /* msg_len is 0 */
         msg = (const uint8_t *)"";
     hash_init_dom4(&c, instance);
 
     /* r = SHAKE256(dom4 || prefix || M, SIG_BYTES) mod l */
-    n448_shake256_absorb(&c, k->prefix, KEY_BYTES);
+    n448_shake256_absorb(&c, k->secret->prefix, KEY_BYTES);
     n448_shake256_absorb(&c, msg, msg_len);
     n448_shake256_squeeze(&c, h, sizeof(h));
     sc448_from_bytes(&r, h, sizeof(h));
@@ -184,7 +194,7 @@ int native_ed448_sign(const void *key, const struct edfast_instance *instance,
     ge448_encode(sig, &rp);
 
     challenge(&ch, instance, sig, k->pub, msg, msg_len);
-    sc448_muladd(&s, &ch, &k->secret, &r);
+    sc448_muladd(&s, &ch, &k->secret->scalar, &r);
     sc448_to_bytes(sig + KEY_BYTES, &s);
     OPENSSL_cleanse(&c, sizeof(c));
     OPENSSL_cleanse(h, sizeof(h));
@@ -222,10 +232,10 @@ static int decode_key(void *key, void *arg)
 static int build_tables(void *key)
 {
     struct native_ed448_key *k = key;
-    ge448_vartable *t = malloc(sizeof(*t));
+    ge448_vartable *t = OPENSSL_malloc(sizeof(*t));
 
     if (t == NULL || !ge448_vartable_init(t, &k->a)) {
-        free(t);
+        OPENSSL_free(t);
         return 0;
     }
     k->table = t;

@@ -17,7 +17,7 @@
 #include "twisted.h"
 
 #include <pthread.h>
-#include <stdlib.h>
+#include <openssl/crypto.h>
 
 /* wNAF width for the tables of 2^(56 c) phi(B) in verification. */
 #define VB_WNAF 8
@@ -62,7 +62,7 @@ static void build_verify_tables(void)
 int ge448_vartable_init(ge448_vartable *t, const ge448 *a)
 {
     enum { N = GE448_VAR_SPLIT * GE448_VAR_ENTRIES };
-    ge448t *pts = malloc(N * sizeof(*pts)), p;
+    ge448t *pts = OPENSSL_malloc(N * sizeof(*pts)), p;
 
     if (pts == NULL)
         return 0;
@@ -74,7 +74,7 @@ int ge448_vartable_init(ge448_vartable *t, const ge448 *a)
     }
     /* one inversion for all of them */
     ge448t_batch_to_niels(&t->t[0][0], pts, N);
-    free(pts);
+    OPENSSL_free(pts);
     return 1;
 }
 
