@@ -89,7 +89,11 @@ struct edfast_curve_ops {
     /* sig receives 2 * edfast_key_bytes(curve) bytes.  Returns 1 or 0. */
     int (*sign)(const void *state, const struct edfast_instance *instance,
                 const uint8_t *msg, size_t msg_len, uint8_t *sig);
-    /* sig holds 2 * edfast_key_bytes(curve) bytes.  Returns 1 when valid, else 0. */
+    /*
+     * sig holds 2 * edfast_key_bytes(curve) bytes.  Returns 1 when valid, 0
+     * when not, and -1 when it could not tell (out of memory), so that the
+     * provider reports an error rather than an invalid signature.
+     */
     int (*verify)(const void *state, const struct edfast_instance *instance,
                   const uint8_t *msg, size_t msg_len, const uint8_t *sig);
 };
@@ -104,6 +108,14 @@ struct edfast_backend {
      */
     int (*init)(OSSL_LIB_CTX *reference);
     void (*cleanup)(void);
+
+    /*
+     * Optional, for the provider's parameters, once init has succeeded: the
+     * backend's code path serving a curve (the native backend's: portable,
+     * adx or ifma), and what its self-test at set-up found, one line of text.
+     */
+    const char *(*path)(enum edfast_curve curve);
+    const char *(*self_test)(void);
 
     /* The operations for each curve; NULL for a curve this backend does not serve. */
     const struct edfast_curve_ops *curve[EDFAST_CURVE_COUNT];

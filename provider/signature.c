@@ -288,9 +288,14 @@ static int run(const struct sig_ctx *ctx, const unsigned char *msg, size_t msg_l
     if (!frame(ctx, &msg, &msg_len, ph, &framed)
             || (ops = edfast_key_ops_for(ctx->key, framed.framing, &state)) == NULL)
         return 0;
-    ok = sig_out != NULL ? ops->sign(state, &framed, msg, msg_len, sig_out)
-                         : ops->verify(state, &framed, msg, msg_len, sig_in);
-    if (sig_out != NULL && !ok)
+    if (sig_out == NULL) {
+        ok = ops->verify(state, &framed, msg, msg_len, sig_in);
+        if (ok < 0)
+            EDFAST_RAISE(ctx->provctx, EDFAST_R_BACKEND_FAILURE, "%s could not verify", ops->backend);
+        return ok > 0;
+    }
+    ok = ops->sign(state, &framed, msg, msg_len, sig_out);
+    if (!ok)
         EDFAST_RAISE(ctx->provctx, EDFAST_R_BACKEND_FAILURE, "%s could not sign", ops->backend);
     return ok;
 }

@@ -96,9 +96,10 @@ static int openssl_verify(const void *state, const struct edfast_instance *insta
     int ok;
 
     (void)instance;
-    ok = ctx != NULL
-        && EVP_DigestVerifyInit_ex(ctx, NULL, NULL, reference, NULL, pkey, NULL) == 1
-        && EVP_DigestVerify(ctx, sig, (size_t)EVP_PKEY_get_size(pkey), msg, msg_len) == 1;
+    if (ctx == NULL || EVP_DigestVerifyInit_ex(ctx, NULL, NULL, reference, NULL, pkey, NULL) != 1)
+        ok = -1;
+    else
+        ok = EVP_DigestVerify(ctx, sig, (size_t)EVP_PKEY_get_size(pkey), msg, msg_len) == 1;
     EVP_MD_CTX_free(ctx);
     return ok;
 }

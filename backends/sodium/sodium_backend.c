@@ -125,7 +125,7 @@ static int reference_verify(const uint8_t *pub, const struct edfast_instance *in
 {
     const struct edfast_curve_ops *ops = edfast_openssl_backend.curve[EDFAST_ED25519];
     void *reference = ops->key_from_pair(NULL, pub);
-    int ok = reference != NULL && ops->verify(reference, instance, msg, msg_len, sig);
+    int ok = reference != NULL ? ops->verify(reference, instance, msg, msg_len, sig) : -1;
 
     ops->key_free(reference);
     return ok;
@@ -138,8 +138,7 @@ static int sodium_verify(const void *state, const struct edfast_instance *instan
 
     if (crypto_sign_ed25519_verify_detached(sig, msg, msg_len, pub) == 0)
         return 1;
-    return sodium_refuses_early(pub, sig)
-        && reference_verify(pub, instance, msg, msg_len, sig);
+    return sodium_refuses_early(pub, sig) ? reference_verify(pub, instance, msg, msg_len, sig) : 0;
 }
 
 static const struct edfast_curve_ops ed25519_ops = {

@@ -259,8 +259,10 @@ int native_ed25519_verify(const void *key, const struct edfast_instance *instanc
     if (!n25519_sc_is_canonical(sig + 32))
         return 0;
     st = edfast_vstate_advance(&k->vstate, k, &r, decode_key, build_tables);
-    /* Out of memory for the first step; an R that is no point's canonical encoding matches nothing. */
-    if (st == EDFAST_VSTATE_NONE || st == EDFAST_VSTATE_BAD || r.decoded == 0)
+    if (st == EDFAST_VSTATE_NONE) /* out of memory for the first step */
+        return -1;
+    /* An R that is no point's canonical encoding matches nothing. */
+    if (st == EDFAST_VSTATE_BAD || r.decoded == 0)
         return 0;
     challenge(kh, instance, sig, k->pub, msg, msg_len);
     /* Whether [S]B - [k]A encodes as R byte for byte: no cofactor, canonical R only. */

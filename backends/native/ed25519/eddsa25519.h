@@ -46,7 +46,7 @@ void native_ed25519_key_free(void *key);
  */
 int native_ed25519_sign(const void *key, const struct edfast_instance *instance,
                         const uint8_t *msg, size_t msg_len, uint8_t sig[64]);
-/* 1 valid, 0 not. */
+/* 1 valid, 0 not, -1 out of memory (the key's first verification). */
 int native_ed25519_verify(const void *key, const struct edfast_instance *instance,
                           const uint8_t *msg, size_t msg_len, const uint8_t sig[64]);
 
