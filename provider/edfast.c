@@ -146,6 +146,9 @@ static const OSSL_PARAM gettable_params[] = {
     OSSL_PARAM_int(OSSL_PROV_PARAM_STATUS, NULL),
     OSSL_PARAM_utf8_ptr(EDFAST_PARAM_ED25519_BACKEND, NULL, 0),
     OSSL_PARAM_utf8_ptr(EDFAST_PARAM_ED448_BACKEND, NULL, 0),
+    OSSL_PARAM_utf8_ptr(EDFAST_PARAM_ED25519_NATIVE_PATH, NULL, 0),
+    OSSL_PARAM_utf8_ptr(EDFAST_PARAM_ED448_NATIVE_PATH, NULL, 0),
+    OSSL_PARAM_utf8_ptr(EDFAST_PARAM_NATIVE_SELFTEST, NULL, 0),
     OSSL_PARAM_END
 };
 
@@ -162,6 +165,22 @@ static int set_utf8(OSSL_PARAM params[], const char *name, const char *value)
     return p == NULL || OSSL_PARAM_set_utf8_ptr(p, value);
 }
 
+/*
+ * The native backend's path per curve and its self-test, whichever backends
+ * serve the curves: it tests itself at load all the same.  Left unset in a
+ * build without it.
+ */
+static int set_native_params(OSSL_PARAM params[])
+{
+    const struct edfast_backend *native = edfast_backend_by_name("native");
+
+    if (native == NULL || native->path == NULL || native->self_test == NULL)
+        return 1;
+    return set_utf8(params, EDFAST_PARAM_ED25519_NATIVE_PATH, native->path(EDFAST_ED25519))
+        && set_utf8(params, EDFAST_PARAM_ED448_NATIVE_PATH, native->path(EDFAST_ED448))
+        && set_utf8(params, EDFAST_PARAM_NATIVE_SELFTEST, native->self_test());
+}
+
 static int edfast_get_params(void *vprovctx, OSSL_PARAM params[])
 {
     const struct edfast_provctx *provctx = vprovctx;
@@ -173,7 +192,8 @@ static int edfast_get_params(void *vprovctx, OSSL_PARAM params[])
         && set_utf8(params, OSSL_PROV_PARAM_BUILDINFO, provctx->buildinfo)
         && set_utf8(params, EDFAST_PARAM_ED25519_BACKEND,
                     provctx->backend[EDFAST_ED25519]->name)
-        && set_utf8(params, EDFAST_PARAM_ED448_BACKEND, provctx->backend[EDFAST_ED448]->name);
+        && set_utf8(params, EDFAST_PARAM_ED448_BACKEND, provctx->backend[EDFAST_ED448]->name)
+        && set_native_params(params);
 }
 
 static const OSSL_ITEM *edfast_get_reason_strings(void *provctx)

@@ -14,6 +14,14 @@
 /* Provider parameters (OSSL_PROVIDER_get_params) naming the backend serving each curve. */
 #define EDFAST_PARAM_ED25519_BACKEND "ed25519-backend"
 #define EDFAST_PARAM_ED448_BACKEND "ed448-backend"
+/*
+ * The native backend's code path serving each curve (portable, adx or ifma),
+ * and what its self-test at load found, e.g. "ed25519: ifma passed; ed448:
+ * ifma failed (signature mismatch), adx passed"; only in builds with it.
+ */
+#define EDFAST_PARAM_ED25519_NATIVE_PATH "ed25519-native-path"
+#define EDFAST_PARAM_ED448_NATIVE_PATH "ed448-native-path"
+#define EDFAST_PARAM_NATIVE_SELFTEST "native-selftest"
 
 /* Key types, as EVP_PKEY_get0_type_name and EVP_PKEY_CTX_new_from_name take them. */
 #define EDFAST_KEY_ED25519 "ED25519"

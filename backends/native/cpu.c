@@ -132,11 +132,29 @@ static pthread_once_t selected_once = PTHREAD_ONCE_INIT;
 
 static void select_path(void)
 {
-    selected.status = edfast_native_choose(getenv("EDFAST_NATIVE_PATH"), probe(), &selected.path,
+    const char *request = getenv("EDFAST_NATIVE_PATH");
+
+    selected.available = probe();
+    selected.forced = request != NULL && request[0] != '\0';
+    selected.status = edfast_native_choose(request, selected.available, &selected.path,
                                            selected.message, sizeof(selected.message));
+    edfast_native_serve_ed25519(selected.path);
+    edfast_native_serve_ed448(selected.path);
+}
+
+void edfast_native_serve_ed25519(enum edfast_native_path path)
+{
+    selected.ed25519_path = path;
 #if EDFAST_NATIVE_X86
-    selected.ed25519 = accel25519[selected.path];
-    selected.ed448 = accel448[selected.path];
+    selected.ed25519 = accel25519[path];
+#endif
+}
+
+void edfast_native_serve_ed448(enum edfast_native_path path)
+{
+    selected.ed448_path = path;
+#if EDFAST_NATIVE_X86
+    selected.ed448 = accel448[path];
 #endif
 }
 

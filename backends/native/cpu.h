@@ -46,8 +46,12 @@ struct n25519_accel;
 struct n448_accel;
 
 struct edfast_native_cpu {
-    enum edfast_native_path path;
+    enum edfast_native_path path; /* the chosen path */
     enum edfast_native_status status;
+    unsigned available; /* bit p set for each path p this CPU runs */
+    int forced;         /* EDFAST_NATIVE_PATH named the path */
+    /* The paths serving each curve: path, unless a self-test moved the curve lower. */
+    enum edfast_native_path ed25519_path, ed448_path;
     const struct n25519_accel *ed25519; /* NULL: the portable code throughout */
     const struct n448_accel *ed448;     /* NULL: the portable code throughout */
     char message[160];                  /* why the request was refused; "" when it was not */
@@ -57,6 +61,15 @@ struct edfast_native_cpu {
 const struct edfast_native_cpu *edfast_native_cpu(void);
 
 const char *edfast_native_path_name(enum edfast_native_path path);
+
+/*
+ * Serve one curve from another path the CPU runs: how the native backend's
+ * self-test tries a path and falls back from one that fails.  Only for that
+ * set-up, which runs before the curve serves its first operation: a table
+ * changed under a running operation would mix two paths' data.
+ */
+void edfast_native_serve_ed25519(enum edfast_native_path path);
+void edfast_native_serve_ed448(enum edfast_native_path path);
 
 /*
  * The choice itself, apart from the CPU and the environment: request is the

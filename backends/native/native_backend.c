@@ -8,19 +8,7 @@
 #include "cpu.h"
 #include "ed25519/eddsa25519.h"
 #include "ed448/eddsa448.h"
-
-/* A path forced with EDFAST_NATIVE_PATH that cannot run here fails the set-up. */
-static int native_init(OSSL_LIB_CTX *reference)
-{
-    const struct edfast_native_cpu *cpu = edfast_native_cpu();
-
-    (void)reference;
-    if (cpu->status != EDFAST_NATIVE_OK) {
-        ERR_raise_data(ERR_LIB_PROV, ERR_R_UNSUPPORTED, "edfast native backend: %s", cpu->message);
-        return 0;
-    }
-    return 1;
-}
+#include "selftest.h"
 
 /* NATIVE_CURVE_OPS(c, CURVE) makes c_ops from the curve's native_c_* functions. */
 #define NATIVE_CURVE_OPS(c, CURVE)                                                      \
@@ -40,8 +28,29 @@ static int native_init(OSSL_LIB_CTX *reference)
 NATIVE_CURVE_OPS(ed25519, EDFAST_ED25519);
 NATIVE_CURVE_OPS(ed448, EDFAST_ED448);
 
+/*
+ * A path forced with EDFAST_NATIVE_PATH that cannot run here fails the
+ * set-up, and so does a curve none of whose paths passes the self-test.
+ */
+static int native_init(OSSL_LIB_CTX *reference)
+{
+    static const struct edfast_curve_ops *const ops[EDFAST_CURVE_COUNT] = {
+        [EDFAST_ED25519] = &ed25519_ops, [EDFAST_ED448] = &ed448_ops
+    };
+    const struct edfast_native_cpu *cpu = edfast_native_cpu();
+
+    (void)reference;
+    if (cpu->status != EDFAST_NATIVE_OK) {
+        ERR_raise_data(ERR_LIB_PROV, ERR_R_UNSUPPORTED, "edfast native backend: %s", cpu->message);
+        return 0;
+    }
+    return native_selftest_run(ops);
+}
+
 const struct edfast_backend edfast_native_backend = {
     .name = "native",
     .init = native_init,
+    .path = native_selftest_path,
+    .self_test = native_selftest_report,
     .curve = {[EDFAST_ED25519] = &ed25519_ops, [EDFAST_ED448] = &ed448_ops},
 };

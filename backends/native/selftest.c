@@ -1,0 +1,220 @@
+/* The native backend's known-answer self-test (see selftest.h). */
+#include "selftest.h"
+
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <openssl/err.h>
+#include "cpu.h"
+
+/* An RFC 8032 test vector with the empty message, in hex as the RFC prints it. */
+struct known_answer {
+    char seed[2 * EDFAST_MAX_KEY_BYTES + 1], pub[2 * EDFAST_MAX_KEY_BYTES + 1];
+    char sig[2 * EDFAST_MAX_SIG_BYTES + 1];
+};
+
+static const struct known_answer known_answers[EDFAST_CURVE_COUNT] = {
+    [EDFAST_ED25519] = { /* section 7.1, TEST 1 */
+        "9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60",
+        "d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a",
+        "e5564300c360ac729086e2cc806e828a84877f1eb8e5d974d873e06522490155"
+        "5fb8821590a33bacc61e39701cf9b46bd25bf5f0595bbe24655141438e7a100b",
+    },
+    [EDFAST_ED448] = { /* section 7.4, "Blank" */
+        "6c82a562cb808d10d632be89c8513ebf6c929f34ddfa8c9f63c9960ef6e348a3"
+        "528c8a3fcc2f044e39a3fc5b94492f8f032e7549a20098f95b",
+        "5fd7449b59b461fd2ce787ec616ad46a1da1342485a70e1f8a0ea75d80e96778"
+        "edf124769b46c7061bd6783df1e50f6cd1fa1abeafe8256180",
+        "533a37f6bbe457251f023c0d88f976ae2dfb504a843e34d2074fd823d41a591f"
+        "2b233f034f628281f2fd7a22ddd47d7828c59bd0a21bfd3980ff0d2028d4b18a"
+        "9df63e006c5d1c2d345b925d8dc00b4104852db99ac5c7cdda8530a113a0f4db"
+        "b61149f05a7363268c71d95808ff2e652600",
+    },
+};
+
+static const char *const curve_names[EDFAST_CURVE_COUNT] = {"ed25519", "ed448"};
+
+/* The known answer in bytes, and its signature with one bit of S flipped. */
+struct known_bytes {
+    uint8_t seed[EDFAST_MAX_KEY_BYTES], pub[EDFAST_MAX_KEY_BYTES];
+    uint8_t sig[EDFAST_MAX_SIG_BYTES], corrupted[EDFAST_MAX_SIG_BYTES];
+};
+
+/* The value of a lower-case hex digit: the vectors above have no other characters. */
+static uint8_t nibble(char digit)
+{
+    return (uint8_t)(digit <= '9' ? digit - '0' : digit - 'a' + 10);
+}
+
+static void unhex(uint8_t *out, size_t len, const char *hex)
+{
+    for (size_t i = 0; i < len; i++)
+        out[i] = (uint8_t)(nibble(hex[2 * i]) << 4 | nibble(hex[2 * i + 1]));
+}
+
+static void known_bytes(enum edfast_curve curve, struct known_bytes *known)
+{
+    size_t key_bytes = edfast_key_bytes(curve);
+
+    unhex(known->seed, key_bytes, known_answers[curve].seed);
+    unhex(known->pub, key_bytes, known_answers[curve].pub);
+    unhex(known->sig, 2 * key_bytes, known_answers[curve].sig);
+    memcpy(known->corrupted, known->sig, 2 * key_bytes);
+    /* S changes by one: still canonical, so the whole verification equation must catch it. */
+    known->corrupted[key_bytes] ^= 1;
+}
+
+/*
+ * What ops get wrong of the known answer on the path now serving their curve
+ * ("" when nothing), or NULL when out of memory (no verdict on the path).
+ * The first verification of a key takes the light path and later ones its
+ * per-key tables (verify_state.h): both are checked.
+ */
+static const char *known_answer_fault(const struct edfast_curve_ops *ops,
+                                      const struct known_bytes *known)
+{
+    static const struct edfast_instance pure = {EDFAST_PURE, NULL, 0};
+    static const uint8_t empty_message[1];
+    const uint8_t *const verified[3] = {known->sig, known->corrupted, known->sig};
+    static const int valid[3] = {1, 0, 1};
+    static const char *const wrong_verdict[3] = {
+        "valid signature rejected", "corrupted signature accepted",
+        "valid signature rejected on the key's tables",
+    };
+    size_t key_bytes = edfast_key_bytes(ops->curve);
+    uint8_t pub[EDFAST_MAX_KEY_BYTES], sig[EDFAST_MAX_SIG_BYTES];
+    const char *fault = "";
+    void *state = ops->key_from_seed(known->seed, pub);
+
+    if (state == NULL)
+        return NULL;
+    if (memcmp(pub, known->pub, key_bytes) != 0)
+        fault = "public key mismatch";
+    else if (!ops->sign(state, &pure, empty_message, 0, sig))
+        fault = "signing failed";
+    else if (memcmp(sig, known->sig, 2 * key_bytes) != 0)
+        fault = "signature mismatch";
+    for (int i = 0; i < 3 && fault != NULL && fault[0] == '\0'; i++) {
+        int verdict = ops->verify(state, &pure, empty_message, 0, verified[i]);
+
+        if (verdict < 0)
+            fault = NULL;
+        else if (verdict != valid[i])
+            fault = wrong_verdict[i];
+    }
+    ops->key_free(state);
+    return fault;
+}
+
+static void (*const serve[EDFAST_CURVE_COUNT])(enum edfast_native_path) = {
+    [EDFAST_ED25519] = edfast_native_serve_ed25519,
+    [EDFAST_ED448] = edfast_native_serve_ed448,
+};
+
+static pthread_mutex_t run_lock = PTHREAD_MUTEX_INITIALIZER;
+static int finished;                          /* the outcome below is final */
+static int passed[EDFAST_CURVE_COUNT];        /* a path of the curve passed and serves it */
+static char report[512] = "not run";
+
+/* Appends to the report; the longest report (every path failing) fits. */
+static void note(const char *format, ...) __attribute__((format(printf, 1, 2)));
+static void note(const char *format, ...)
+{
+    size_t used = strlen(report);
+    va_list args;
+
+    va_start(args, format);
+    vsnprintf(report + used, sizeof(report) - used, format, args);
+    va_end(args);
+}
+
+/*
+ * Tests ops's curve from the chosen path down, leaving it served by the first
+ * path that passes.  Returns 1 when one did, 0 when none did, -1 when out of
+ * memory (the curve back on the chosen path).
+ */
+static int test_curve(const struct edfast_curve_ops *ops, const struct edfast_native_cpu *cpu)
+{
+    struct known_bytes known;
+    const char *separator = " ";
+
+    known_bytes(ops->curve, &known);
+    note("%s%s:", ops->curve == EDFAST_ED25519 ? "" : "; ", curve_names[ops->curve]);
+    for (int path = (int)cpu->path; path >= 0; path--) {
+        const char *fault;
+
+        if (!(cpu->available & (1u << path)))
+            continue;
+        serve[ops->curve]((enum edfast_native_path)path);
+        fault = known_answer_fault(ops, &known);
+        if (fault == NULL) {
+            serve[ops->curve](cpu->path);
+            return -1;
+        }
+        if (fault[0] == '\0') {
+            note("%s%s passed", separator, edfast_native_path_name((enum edfast_native_path)path));
+            return 1;
+        }
+        note("%s%s failed (%s)", separator, edfast_native_path_name((enum edfast_native_path)path),
+             fault);
+        if (cpu->forced) {
+            note(", no other path tried (EDFAST_NATIVE_PATH)");
+            return 0;
+        }
+        separator = ", ";
+    }
+    return 0;
+}
+
+int native_selftest_run(const struct edfast_curve_ops *const ops[EDFAST_CURVE_COUNT])
+{
+    const struct edfast_native_cpu *cpu = edfast_native_cpu();
+    int all_passed = 1;
+
+    pthread_mutex_lock(&run_lock);
+    if (!finished) {
+        report[0] = '\0';
+        for (int curve = 0; curve < EDFAST_CURVE_COUNT; curve++) {
+            int outcome = test_curve(ops[curve], cpu);
+
+            if (outcome < 0) {
+                for (int tested = 0; tested < curve; tested++)
+                    serve[tested](cpu->path);
+                snprintf(report, sizeof(report), "not run");
+                pthread_mutex_unlock(&run_lock);
+                ERR_raise_data(ERR_LIB_PROV, ERR_R_MALLOC_FAILURE,
+                               "edfast native backend: self-test: out of memory");
+                return 0;
+            }
+            passed[curve] = outcome;
+        }
+        finished = 1;
+    }
+    for (int curve = 0; curve < EDFAST_CURVE_COUNT; curve++)
+        all_passed &= passed[curve];
+    if (!all_passed)
+        ERR_raise_data(ERR_LIB_PROV, ERR_R_INTERNAL_ERROR,
+                       "edfast native backend: self-test failed: %s", report);
+    pthread_mutex_unlock(&run_lock);
+    return all_passed;
+}
+
+/* The report changes only in a set-up, and a set-up runs while no provider is loaded to ask. */
+const char *native_selftest_report(void)
+{
+    return report;
+}
+
+const char *native_selftest_path(enum edfast_curve curve)
+{
+    const struct edfast_native_cpu *cpu = edfast_native_cpu();
+    const char *name = NULL;
+
+    pthread_mutex_lock(&run_lock);
+    if (finished && passed[curve])
+        name = edfast_native_path_name(curve == EDFAST_ED25519 ? cpu->ed25519_path
+                                                               : cpu->ed448_path);
+    pthread_mutex_unlock(&run_lock);
+    return name;
+}

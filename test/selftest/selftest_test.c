@@ -1,0 +1,205 @@
+/*
+ * The native backend's self-test at load (backends/native/selftest.h), seen
+ * from outside: what the provider's parameters report, which path serves
+ * each curve, and the signatures it then makes.  argv[1] names the paths
+ * whose answers are wrong in the module tested (EDFAST_PROVIDER_DIR):
+ *   none        edfast.so itself: each curve passes on the best path the CPU runs;
+ *   best        the test build with that path faulty (faulty_path.c, run with
+ *               EDFAST_TEST_FAULTY_PATHS=best): each curve falls back to the
+ *               next lower path, and the report says why;
+ *   all         the test build with every path faulty: edfast does not load,
+ *               and OpenSSL's error queue says why.
+ * The best path is the one EDFAST_NATIVE_PATH forces, if set: then no other
+ * is tried, so that a faulty forced path keeps edfast from loading.
+ * Wherever edfast loads, its signatures of random keys and messages are byte
+ * for byte the default provider's, and a corrupted one is rejected (the
+ * faulty Ed448 path accepts it).  The same program with "best" on the test
+ * build with no path faulty is the control: no fallback, so it must fail.
+ */
+#include <stdio.h>
+#include <string.h>
+#include <openssl/core_names.h>
+#include <openssl/err.h>
+#include <openssl/provider.h>
+#include "cpu.h"
+#include "edfast_names.h"
+#include "edfast_test_util.h"
+
+#define SIGNATURES_PER_CURVE 32
+
+static const char *const curve_names[ET_CURVES] = {"ed25519", "ed448"};
+/* How faulty_path.c's fault on each curve shows in the self-test's report. */
+static const char *const faults[ET_CURVES] = {"signature mismatch", "corrupted signature accepted"};
+
+/*
+ * The self-test's report when the paths in faulty fail: each curve from the
+ * best path down to the first that passes.  Returns whether each curve has one.
+ */
+static int expected_report(unsigned faulty, char *out, size_t size)
+{
+    const struct edfast_native_cpu *cpu = edfast_native_cpu();
+    int every_curve_served = 1;
+    size_t used = 0;
+
+    for (int curve = 0; curve < ET_CURVES; curve++) {
+        const char *separator = " ";
+        int served = 0;
+
+        used += (size_t)snprintf(out + used, size - used, "%s%s:", curve ? "; " : "",
+                                 curve_names[curve]);
+        for (int path = (int)cpu->path; path >= 0 && !served; path--) {
+            const char *name = edfast_native_path_name((enum edfast_native_path)path);
+
+            if (!(cpu->available & (1u << path)))
+                continue;
+            served = !(faulty & (1u << path));
+            if (served)
+                used += (size_t)snprintf(out + used, size - used, "%s%s passed", separator, name);
+            else
+                used += (size_t)snprintf(out + used, size - used, "%s%s failed (%s)", separator,
+                                         name, faults[curve]);
+            separator = ", ";
+            if (!served && cpu->forced) {
+                used += (size_t)snprintf(out + used, size - used,
+                                         ", no other path tried (EDFAST_NATIVE_PATH)");
+                break;
+            }
+        }
+        every_curve_served &= served;
+    }
+    return every_curve_served;
+}
+
+/* The first path at or below the best one that is not faulty: the one serving. */
+static enum edfast_native_path serving_path(unsigned faulty)
+{
+    const struct edfast_native_cpu *cpu = edfast_native_cpu();
+
+    for (int path = (int)cpu->path; path > 0; path--)
+        if ((cpu->available & (1u << path)) && !(faulty & (1u << path)))
+            return (enum edfast_native_path)path;
+    return EDFAST_NATIVE_PORTABLE;
+}
+
+static void check_parameters(struct et_env *env, unsigned faulty, const char *report)
+{
+    const char *path[ET_CURVES] = {NULL, NULL}, *selftest = NULL;
+    const char *serving = edfast_native_path_name(serving_path(faulty));
+    OSSL_PARAM params[4];
+
+    params[0] = OSSL_PARAM_construct_utf8_ptr(EDFAST_PARAM_ED25519_NATIVE_PATH,
+                                              (char **)&path[ET_ED25519], 0);
+    params[1] = OSSL_PARAM_construct_utf8_ptr(EDFAST_PARAM_ED448_NATIVE_PATH,
+                                              (char **)&path[ET_ED448], 0);
+    params[2] = OSSL_PARAM_construct_utf8_ptr(EDFAST_PARAM_NATIVE_SELFTEST, (char **)&selftest, 0);
+    params[3] = OSSL_PARAM_construct_end();
+    ET_CHECK(OSSL_PROVIDER_get_params(env->edfast, params), "get_params failed");
+    printf("%s: %s\n", EDFAST_PARAM_NATIVE_SELFTEST, selftest != NULL ? selftest : "(unset)");
+    ET_CHECK(selftest != NULL && strcmp(selftest, report) == 0, "self-test report %s, expected %s",
+             selftest != NULL ? selftest : "(unset)", report);
+    for (int curve = 0; curve < ET_CURVES; curve++) {
+        ET_CHECK(strcmp(env->backend[curve], "native") == 0, "%s served by %s, not native",
+                 curve_names[curve], env->backend[curve]);
+        ET_CHECK(path[curve] != NULL && strcmp(path[curve], serving) == 0, "%s on path %s, expected %s",
+                 curve_names[curve], path[curve] != NULL ? path[curve] : "(unset)", serving);
+    }
+}
+
+/* Random keys and messages: edfast's signatures are the default provider's, and verify. */
+static void check_signatures(struct et_env *env, enum et_curve curve)
+{
+    struct et_rng rng;
+
+    et_rng_seed(&rng, et_seed_or(0x5e1f7e57));
+    for (int i = 0; i < SIGNATURES_PER_CURVE; i++) {
+        uint8_t seed[ET_MAX_KEY], msg[200], ours[ET_MAX_SIG], theirs[ET_MAX_SIG];
+        size_t msg_len = (size_t)(et_rng_next(&rng) % sizeof(msg));
+        size_t ours_len = sizeof(ours), theirs_len = sizeof(theirs);
+        EVP_PKEY *edfast_key, *default_key;
+
+        et_rng_bytes(&rng, seed, et_key_len(curve));
+        et_rng_bytes(&rng, msg, msg_len);
+        edfast_key = et_key_from_seed(env, curve, ET_EDFAST, seed);
+        default_key = et_key_from_seed(env, curve, ET_DEFAULT, seed);
+        ET_CHECK(edfast_key != NULL && default_key != NULL
+                     && strcmp(et_key_provider(edfast_key), "edfast") == 0,
+                 "%s keys", et_curve_name(curve));
+        if (edfast_key != NULL && default_key != NULL
+                && et_sign(env, edfast_key, ET_EDFAST, msg, msg_len, ours, &ours_len)
+                && et_sign(env, default_key, ET_DEFAULT, msg, msg_len, theirs, &theirs_len)) {
+            ET_CHECK(ours_len == theirs_len && memcmp(ours, theirs, ours_len) == 0,
+                     "%s signature %d differs from the default provider's", et_curve_name(curve), i);
+            ET_CHECK(et_verify(env, edfast_key, ET_EDFAST, msg, msg_len, ours, ours_len) == 1,
+                     "%s signature %d rejected", et_curve_name(curve), i);
+            ours[ours_len / 2] ^= 1;
+            ET_CHECK(et_verify(env, edfast_key, ET_EDFAST, msg, msg_len, ours, ours_len) == 0,
+                     "%s corrupted signature %d accepted", et_curve_name(curve), i);
+        } else {
+            ET_CHECK(0, "%s signing %d failed", et_curve_name(curve), i);
+        }
+        EVP_PKEY_free(edfast_key);
+        EVP_PKEY_free(default_key);
+    }
+}
+
+/* Every path faulty: loading fails, and the error queue carries the report. */
+static void check_refused(const char *report)
+{
+    OSSL_LIB_CTX *ctx = OSSL_LIB_CTX_new();
+    OSSL_PROVIDER *edfast = NULL;
+    char errors[2048] = "";
+    const char *data;
+    int flags;
+
+    ET_CHECK(ctx != NULL && OSSL_PROVIDER_set_default_search_path(ctx, et_provider_dir()),
+             "library context");
+    ERR_clear_error();
+    if (ctx != NULL)
+        edfast = OSSL_PROVIDER_load(ctx, EDFAST_PROVIDER_NAME);
+    ET_CHECK(edfast == NULL, "edfast loaded although no path passes its self-test");
+    while (ERR_get_error_all(NULL, NULL, NULL, &data, &flags) != 0)
+        if (flags & ERR_TXT_STRING) {
+            strncat(errors, data, sizeof(errors) - strlen(errors) - 2);
+            strcat(errors, "\n");
+        }
+    printf("errors:\n%s", errors);
+    ET_CHECK(strstr(errors, "self-test failed: ") != NULL && strstr(errors, report) != NULL,
+             "the error queue lacks the report %s", report);
+    OSSL_PROVIDER_unload(edfast);
+    OSSL_LIB_CTX_free(ctx);
+}
+
+int main(int argc, char **argv)
+{
+    const struct edfast_native_cpu *cpu = edfast_native_cpu();
+    char report[512];
+    unsigned faulty;
+    struct et_env env;
+
+    if (argc != 2) {
+        fprintf(stderr, "usage: %s none|best|all\n", argv[0]);
+        return 2;
+    }
+    if (cpu->status != EDFAST_NATIVE_OK) {
+        printf("%s: %s\n", cpu->status == EDFAST_NATIVE_LACKING ? "SKIPPED" : "FAILED", cpu->message);
+        return cpu->status == EDFAST_NATIVE_LACKING ? ET_SKIP : 1;
+    }
+    faulty = strcmp(argv[1], "all") == 0    ? cpu->available
+             : strcmp(argv[1], "best") == 0 ? 1u << cpu->path
+                                            : 0;
+    printf("module: %s/edfast.so; best path: %s%s; faulty: %s\n", et_provider_dir(),
+           edfast_native_path_name(cpu->path), cpu->forced ? " (forced)" : "", argv[1]);
+    if (!expected_report(faulty, report, sizeof(report))) {
+        check_refused(report);
+        return et_finish("native_selftest");
+    }
+    if (!et_env_open(&env, NULL)) {
+        ET_CHECK(0, "edfast did not load");
+        return et_finish("native_selftest");
+    }
+    check_parameters(&env, faulty, report);
+    for (int curve = 0; curve < ET_CURVES; curve++)
+        check_signatures(&env, (enum et_curve)curve);
+    et_env_close(&env);
+    return et_finish("native_selftest");
+}
