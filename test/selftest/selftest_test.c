@@ -106,19 +106,16 @@ static void check_parameters(struct et_env *env, unsigned faulty, const char *re
 }
 
 /* Random keys and messages: edfast's signatures are the default provider's, and verify. */
-static void check_signatures(struct et_env *env, enum et_curve curve)
+static void check_signatures(struct et_env *env, enum et_curve curve, struct et_rng *rng)
 {
-    struct et_rng rng;
-
-    et_rng_seed(&rng, et_seed_or(0x5e1f7e57));
     for (int i = 0; i < SIGNATURES_PER_CURVE; i++) {
         uint8_t seed[ET_MAX_KEY], msg[200], ours[ET_MAX_SIG], theirs[ET_MAX_SIG];
-        size_t msg_len = (size_t)(et_rng_next(&rng) % sizeof(msg));
+        size_t msg_len = (size_t)(et_rng_next(rng) % sizeof(msg));
         size_t ours_len = sizeof(ours), theirs_len = sizeof(theirs);
         EVP_PKEY *edfast_key, *default_key;
 
-        et_rng_bytes(&rng, seed, et_key_len(curve));
-        et_rng_bytes(&rng, msg, msg_len);
+        et_rng_bytes(rng, seed, et_key_len(curve));
+        et_rng_bytes(rng, msg, msg_len);
         edfast_key = et_key_from_seed(env, curve, ET_EDFAST, seed);
         default_key = et_key_from_seed(env, curve, ET_DEFAULT, seed);
         ET_CHECK(edfast_key != NULL && default_key != NULL
@@ -175,6 +172,7 @@ int main(int argc, char **argv)
     char report[512];
     unsigned faulty;
     struct et_env env;
+    struct et_rng rng;
 
     if (argc != 2) {
         fprintf(stderr, "usage: %s none|best|all\n", argv[0]);
@@ -198,8 +196,9 @@ int main(int argc, char **argv)
         return et_finish("native_selftest");
     }
     check_parameters(&env, faulty, report);
+    et_rng_seed(&rng, et_seed_or(0x5e1f7e57));
     for (int curve = 0; curve < ET_CURVES; curve++)
-        check_signatures(&env, (enum et_curve)curve);
+        check_signatures(&env, (enum et_curve)curve, &rng);
     et_env_close(&env);
     return et_finish("native_selftest");
 }
