@@ -1,7 +1,9 @@
 /*
  * Shared by the edfast fuzz targets: one library context per backend, each
  * holding edfast (loaded with EDFAST_BACKEND=<name>) and the default provider,
- * made once before fuzzing starts; an input reader; and a failure macro that
+ * made once before fuzzing starts; contexts holding edfast alone, for the
+ * targets whose operations OpenSSL 3.0 might otherwise give to the default
+ * provider despite provider=edfast; an input reader; and a failure macro that
  * aborts (libFuzzer reports an abort as a crash and saves the input).
  */
 #ifndef EDFAST_FUZZ_COMMON_H
@@ -32,6 +34,19 @@ extern struct fz_state fz;
 
 /* Loads the contexts once; exits on failure.  Safe to call repeatedly. */
 void fz_setup(void);
+
+/* One context per backend holding edfast and no other provider. */
+extern struct et_env fz_alone[FZ_MAX_ENVS];
+extern size_t fz_alone_count;
+/* Loads those once; safe to call repeatedly. */
+void fz_setup_alone(void);
+
+/*
+ * Whether data (DER, or PEM blocks anywhere in it) holds an encrypted key whose
+ * key derivation cost the input sets (PBKDF2 or PBES1 iterations above 2048,
+ * scrypt): such inputs can run for minutes and say nothing about edfast.
+ */
+int fz_too_costly(const uint8_t *data, size_t size);
 
 /* Consumes input bytes. */
 struct fz_input {

@@ -32,6 +32,77 @@ def write(target, name, data):
     with open(os.path.join(d, name), "wb") as f:
         f.write(data)
 
+def openssl(*args, data=None, cwd=None):
+    return subprocess.run(["openssl", *args], input=data, capture_output=True, check=True,
+                          cwd=cwd).stdout
+
+def legacy_pem(label, der):
+    """A PEM block under the old "Proc-Type: 4,ENCRYPTED" scheme, passphrase "fuzz"."""
+    iv = "00112233445566778899AABBCCDDEEFF"
+    key = re.search(r"key=(\w+)", openssl("enc", "-aes-128-cbc", "-P", "-md", "md5", "-S", iv[:16],
+                                          "-pass", "pass:fuzz").decode()).group(1)
+    body = openssl("enc", "-aes-128-cbc", "-K", key, "-iv", iv, "-a", data=der)
+    return (b"-----BEGIN %s-----\nProc-Type: 4,ENCRYPTED\nDEK-Info: AES-128-CBC,%s\n\n"
+            % (label, iv.encode()) + body + b"-----END %s-----\n" % label)
+
+def make_encode_store_seeds(tmp, picked, prefix_pki, prefix_spki):
+    # encode: flags (curve, public only, output, selection, foreign), cipher byte, pass, key
+    KEYPAIR, PUBLIC, PRIVATE = 0, 1, 2
+    for curve, _, seed, pub, *_ in picked:
+        for out in range(8):
+            for public_only in (0, 1):
+                sel = PUBLIC if public_only or out in (4, 5) else KEYPAIR
+                for foreign in (0, 1):
+                    flags = curve | public_only << 1 | out << 2 | sel << 5 | foreign << 7
+                    cipher = b"\x21fuzz" if out in (2, 3) else b"\x00"
+                    write("encode", "key%d_out%d_%s%s" % (curve, out, "pub" if public_only else "pair",
+                                                         "_foreign" if foreign else ""),
+                          bytes([flags]) + cipher + (pub if public_only else seed))
+        write("encode", "key%d_text_private" % curve, bytes([curve | 6 << 2 | PRIVATE << 5, 0]) + seed)
+        for c in range(2, 7):
+            write("encode", "key%d_pki_cipher%d" % (curve, c),
+                  bytes([curve, c | 4 << 3]) + b"fuzz" + seed)
+    # store: flags (how, expected type, passphrase), then the file
+    pem = {}
+    for curve, _, seed, pub, *_ in picked:
+        pki = prefix_pki[curve] + seed
+        spki = prefix_spki[curve] + pub
+        pem["pki%d" % curve] = openssl("pkey", "-inform", "DER", data=pki)
+        pem["spki%d" % curve] = openssl("pkey", "-inform", "DER", "-pubout", data=pki)
+        pem["epki%d" % curve] = openssl("pkcs8", "-topk8", "-inform", "DER", "-v2", "aes-128-cbc",
+                                        "-iter", "1", "-passout", "pass:fuzz", data=pki)
+        pem["legacy%d" % curve] = legacy_pem(b"PRIVATE KEY", pki)
+        write("store", "pki%d.der" % curve, bytes([0]) + pki)
+        write("store", "spki%d.der" % curve, bytes([1]) + spki)
+        write("store", "epki%d.der" % curve, bytes([2 | 64]) +
+              openssl("pkcs8", "-topk8", "-inform", "DER", "-outform", "DER", "-v2", "aes-128-cbc",
+                      "-iter", "1", "-passout", "pass:fuzz", data=pki))
+    key = os.path.join(tmp, "key0.pem")
+    with open(key, "wb") as f:
+        f.write(pem["pki0"])
+    with open(os.path.join(tmp, "ca.cnf"), "w") as f:
+        f.write("[ca]\ndefault_ca = c\n[c]\ndatabase = index.txt\ncrlnumber = crlnumber\n"
+                "default_md = default\ndefault_crl_days = 36500\n")
+    open(os.path.join(tmp, "index.txt"), "w").close()
+    with open(os.path.join(tmp, "crlnumber"), "w") as f:
+        f.write("01\n")
+    openssl("req", "-x509", "-new", "-key", "key0.pem", "-subj", "/CN=fuzz", "-days", "36500",
+            "-set_serial", "1", "-out", "cert.pem", cwd=tmp)
+    openssl("ca", "-config", "ca.cnf", "-gencrl", "-keyfile", "key0.pem", "-cert", "cert.pem",
+            "-out", "crl.pem", cwd=tmp)
+    pem["cert"] = open(os.path.join(tmp, "cert.pem"), "rb").read()
+    pem["crl"] = open(os.path.join(tmp, "crl.pem"), "rb").read()
+    write("store", "cert.der", bytes([0]) + openssl("x509", "-outform", "DER", "-in", "cert.pem", cwd=tmp))
+    how = 0
+    for name, data in sorted(pem.items()):
+        how = (how + 1) % 7
+        write("store", name + ".pem", bytes([how | 64]) + data)
+    bundle = b"a key and what it signed\n" + b"".join(pem[k] for k in sorted(pem))
+    for expect in range(7):
+        write("store", "bundle_expect%d" % expect, bytes([expect << 3 | 64]) + bundle)
+    write("store", "bundle_nopass", bytes([0]) + bundle)
+    write("store", "dir", bytes([5]) + pem["pki0"])
+
 def main():
     rfc = rfc_vectors()
     assert len(rfc) >= 10, "RFC 8032 vectors not found"
@@ -111,6 +182,7 @@ def main():
                                       "-v2", "aes-128-cbc", "-iter", "1", "-passout", "pass:fuzz"],
                                      input=pki, capture_output=True, check=True).stdout
                 write("decode", "epki%d.%s" % (curve, fmt.lower()), bytes([flag]) + enc)
+        make_encode_store_seeds(tmp, picked, prefix_pki, prefix_spki)
     total = sum(os.path.getsize(os.path.join(dp, f)) for dp, _, fs in os.walk(OUT) for f in fs)
     print("seeds:", {t: len(os.listdir(os.path.join(OUT, t))) for t in sorted(os.listdir(OUT))},
           "bytes:", total)

@@ -151,11 +151,12 @@ run_fuzz() {
   log "fuzz: configure and build ($(clang --version | head -1); runtime $(clang -print-runtime-dir))"
   local dir=$root/fuzz
   configure fuzz "$dir" || return 1
-  cmake --build "$dir" -j"$jobs" --target edfast fuzz_import fuzz_decode fuzz_verify fuzz_sigparams \
+  local targets="import decode verify sigparams encode store"
+  cmake --build "$dir" -j"$jobs" --target edfast $(printf 'fuzz_%s ' $targets) \
     >"$dir.build.log" 2>&1 || { tail -40 "$dir.build.log"; return 1; }
   local ok=0 t bin=$dir/fuzz
-  # replay every seed corpus
-  for t in import decode verify sigparams; do
+  # replay every committed corpus
+  for t in $targets; do
     log "fuzz: $t: replay $(ls "$src/fuzz/corpus/$t" | wc -l) seeds"
     (cd "$bin" && ./fuzz_$t -runs=0 "$src/fuzz/corpus/$t" >"$dir/replay-$t.log" 2>&1) \
       || { tail -40 "$dir/replay-$t.log"; ok=1; }
@@ -168,7 +169,7 @@ run_fuzz() {
         "$dir/work-$1" "$src/fuzz/corpus/$1" >"$dir/fuzz-$1.log" 2>&1)
   }
   local pair
-  for pair in "import decode" "verify sigparams"; do
+  for pair in "import decode" "verify sigparams" "encode store"; do
     set -- $pair
     log "fuzz: $1 and $2, ${fuzz_seconds}s each"
     fuzz_one "$1" & local p1=$!
