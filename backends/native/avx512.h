@@ -4,7 +4,11 @@
  * EDFAST_IFMA_EMULATED to compile the same sources a second time against
  * test/ifma_emulation/ifma_intrinsics.h, a portable per-lane emulation, so
  * that the ifma path's tests and constant-time checks run on any CPU and
- * under valgrind.  edfast.so always has the real instructions.
+ * under valgrind.  edfast.so always has the real instructions.  Constant
+ * time is checked on the real instructions by MemorySanitizer, on a CPU with
+ * AVX-512 IFMA (native*_ct_ifma, scripts/hardening.sh msan), and on the
+ * emulated ones by valgrind (native*_ct_ifma_emulated); ifma_intrinsics
+ * checks that both compute the same.
  */
 #ifndef EDFAST_NATIVE_AVX512_H
 #define EDFAST_NATIVE_AVX512_H

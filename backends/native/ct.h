@@ -25,18 +25,30 @@
 #if defined(__has_feature)
 #if __has_feature(memory_sanitizer)
 #define CT_MSAN 1
+#include <sanitizer/msan_interface.h>
 #endif
 #endif
 
 /*
- * Hides a value from the optimiser (an empty asm that "changes" it).  Not in
- * a MemorySanitizer build (test/ct_check.h), which checks an asm operand as
- * strictly as a branch condition: there the value passes as it is, with its
- * taint, and the tool watches what the optimiser made of the selects.
+ * Hides a value from the optimiser (an empty asm that "changes" it).  A
+ * MemorySanitizer build (test/ct_check.h) needs it as much: without it,
+ * clang 19 -O3 turned sub_cond's select (ed448/scalar.c) into a branch on a
+ * freeze of the borrow, and that tool takes a frozen value as initialised,
+ * so it neither reported the branch nor followed the secret past it.  As it
+ * checks an asm operand as strictly as a branch condition and marks the
+ * result initialised, there the operand goes in unmarked and the result
+ * takes the value's mark back: the same asm, the secret still followed.
  */
 static inline uint64_t ct_barrier(uint64_t x)
 {
-#if (defined(__GNUC__) || defined(__clang__)) && !defined(CT_MSAN)
+#if defined(CT_MSAN)
+    uint64_t y = x;
+
+    __msan_unpoison(&y, sizeof(y));
+    __asm__("" : "+r"(y));
+    __msan_copy_shadow(&y, &x, sizeof(y));
+    x = y;
+#elif defined(__GNUC__) || defined(__clang__)
     __asm__("" : "+r"(x));
 #endif
     return x;

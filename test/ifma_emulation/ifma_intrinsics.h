@@ -1,11 +1,11 @@
 /*
  * Portable emulation of the x86 intrinsics used by edfast's AVX-512 code
- * (backends/native/ed25519/fe4_ifma.h and point_ifma.c, and
- * backends/native/ed448/shake256_avx512.c), so that those sources can be
- * compiled a second time, unchanged, and run on any CPU: one without
- * AVX-512 IFMA, another architecture, or valgrind, which cannot execute
- * AVX-512 at all.  SIMDe, the usual answer to this, has no AVX512-IFMA
- * (vpmadd52luq / vpmadd52huq) emulation.
+ * (the ifma path's files in backends/native/ed25519 and ed448: *_ifma.*,
+ * *_avx512.c), so that those sources can be compiled a second time,
+ * unchanged, and run on any CPU: one without AVX-512 IFMA, another
+ * architecture, or valgrind, which cannot execute AVX-512 at all.  SIMDe,
+ * the usual answer to this, has no AVX512-IFMA (vpmadd52luq / vpmadd52huq)
+ * emulation.
  *
  * TEST-ONLY: this header is linked into test programs, never into edfast.so.
  *
@@ -69,7 +69,10 @@ static inline uint64_t emu_bitmask(uint64_t bit)
  * -O2 turned "a & eqmask" in the permutes into a compare and a conditional
  * jump, clang 21 a blend under a mask bit into a conditional move.  Not under
  * MemorySanitizer, which checks asm operands as strictly as branch conditions
- * (see backends/native/ct.h).
+ * (see backends/native/ct.h).  So valgrind (native*_ct_ifma_emulated in a
+ * build without sanitizers) checks the emulation with the barrier, and
+ * MemorySanitizer (the same tests in its build) without it, as the
+ * optimiser left it.
  */
 static inline uint64_t emu_opaque(uint64_t m)
 {

@@ -25,6 +25,12 @@
 #include "avx512.h"
 
 #define IFMA_TARGET EDFAST_AVX512_TARGET("avx512f,avx512vl,avx512ifma")
+/*
+ * The real and the emulated build differ here in inlining only.  Constant
+ * time of the real form: MemorySanitizer on AVX-512 IFMA hardware
+ * (native25519_ct_ifma); of the emulated form: valgrind
+ * (native25519_ct_ifma_emulated).
+ */
 #ifdef EDFAST_IFMA_EMULATED
 /* Emulated (a test build), an fe4 is memory anyway: forced inlining would only
  * make functions so large that an ASan build spends minutes compiling them. */

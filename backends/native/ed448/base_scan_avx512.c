@@ -3,7 +3,9 @@
  * path: an entry is three 64-byte vectors, and the masked OR of each is one
  * vpternlogq, against twelve 16-byte loads, ANDs and ORs in the portable
  * scan.  75 scans of 32 entries per [s]B: 3.6 us against 8.6 us (Emerald
- * Rapids).
+ * Rapids).  The emulated build compiles the same C without AVX-512: its
+ * constant time is checked by valgrind (native448_ct_ifma_emulated), this
+ * build's by MemorySanitizer on AVX-512 hardware (native448_ct_ifma).
  */
 #include "cpu.h"
 

@@ -32,6 +32,12 @@
 #include "field.h"
 
 #define N448_IFMA_TARGET EDFAST_AVX512_TARGET("avx512f,avx512vl,avx512ifma")
+/*
+ * The real and the emulated build differ here in inlining and unrolling
+ * only.  Constant time of the real form: MemorySanitizer on AVX-512 IFMA
+ * hardware (native448_ct_ifma); of the emulated form: valgrind
+ * (native448_ct_ifma_emulated).
+ */
 #ifdef EDFAST_IFMA_EMULATED
 /* Emulated (a test build), an fe4_448 is memory anyway: forced inlining would
  * only make functions so large that an ASan build spends minutes on them. */

@@ -20,9 +20,10 @@
  *
  * - AVX-512VL (shake256_avx512.c, the ifma path): one lane per xmm
  *   register (32 of them), vpternlogq for theta's XORs and chi, vprolq for
- *   the rotations.  Valgrind hides AVX-512 from CPUID, so the constant-time
- *   test (native448_ct) runs the portable code; the AVX-512 code is the
- *   same straight-line computation.
+ *   the rotations.  Its constant time is checked by MemorySanitizer on
+ *   AVX-512 hardware (native448_ct_ifma, with the ternary operations
+ *   spelled out, see there) and by valgrind on emulated intrinsics
+ *   (native448_ct_ifma_emulated).
  *
  * Whole 136-byte blocks are absorbed straight from the caller's buffer, with
  * the state held in registers across blocks.  Everything is branch-free on

@@ -22,10 +22,35 @@
 #if EDFAST_NATIVE_X86
 
 #include "avx512.h"
+#include "ct.h"
 #include "keccak_internal.h"
 
+#if defined(CT_MSAN) && !defined(EDFAST_IFMA_EMULATED)
+/*
+ * The two ternary operations.  In a MemorySanitizer build on the real
+ * instructions (native448_ct_ifma) they are the SSE2 operations they stand
+ * for: MemorySanitizer (clang 14 and 19 at least) has no shadow rule for
+ * the vpternlogq intrinsic and checks its operands as strictly as a branch
+ * condition, which would report every hash of a secret, whereas it follows
+ * XOR and AND-NOT bit by bit, and so still tracks the secret state through
+ * every round (clang 14's and 19's back ends fuse them into vpternlogq
+ * again after the instrumentation).  The rest of the function is the same
+ * in both forms.  Which tool checks which:
+ *   this form    MemorySanitizer on AVX-512 hardware (native448_ct_ifma);
+ *   vpternlogq   (edfast.so, every other build) a bitwise instruction, with
+ *                no branch or address for a secret to reach: its output is
+ *                checked against OpenSSL's SHAKE256 by native448_shake_ifma,
+ *                and the same source on emulated intrinsics (each imm8 as
+ *                its minterms, matched against the instruction for all 256
+ *                by ifma_intrinsics) runs under valgrind in
+ *                native448_ct_ifma_emulated.
+ */
+#define XOR3(x, y, z) _mm_xor_si128(_mm_xor_si128((x), (y)), (z))
+#define CHI(x, y, z) _mm_xor_si128((x), _mm_andnot_si128((y), (z)))
+#else
 #define XOR3(x, y, z) _mm_ternarylogic_epi64((x), (y), (z), 0x96)
 #define CHI(x, y, z) _mm_ternarylogic_epi64((x), (y), (z), 0xd2)
+#endif
 
 /*
  * One round from A0..A24 (lane x + 5y) to E0..E24: theta's column sums c and
