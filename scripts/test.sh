@@ -15,6 +15,10 @@
 #              Debug tree (gcc) and a Release tree with clang, each with the C
 #              suite (differential tests at 1000 cases) and, for clang, the
 #              valgrind tests (clang has turned selects into branches before)
+#   coverage   line and branch coverage of provider/ and backends/ by the C
+#              suite (scripts/coverage.sh: gcc --coverage, its own tree,
+#              differential tests at 1000 cases, no valgrind); prints the
+#              totals and fails below EDFAST_COVERAGE_MIN (95) percent of lines
 #   cross      aarch64 and s390x (big-endian) under qemu, and i386
 #              (scripts/cross-test.sh all)
 #   debian13   the host part again in a Debian 13 chroot (OpenSSL 3.5, JDK 21;
@@ -42,7 +46,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-platforms=${EDFAST_TEST_PLATFORMS:-host no-native builds cross debian13 openssl4}
+platforms=${EDFAST_TEST_PLATFORMS:-host no-native builds coverage cross debian13 openssl4}
 build=${EDFAST_BUILD_DIR:-build}
 start=$(date +%s)
 results=()
@@ -119,6 +123,10 @@ builds() {
   fi
 }
 
+coverage() {
+  EDFAST_COVERAGE_MIN=${EDFAST_COVERAGE_MIN-95} bash scripts/coverage.sh "${build}-coverage"
+}
+
 # The chroot parts: part name -> chroot (scripts/debian-chroot.sh) and the
 # command run in it.
 chroot_release() { case $1 in debian13) echo trixie ;; openssl4) echo sid-openssl4 ;; esac; }
@@ -191,6 +199,12 @@ for platform in $platforms; do
     host) run_part host host "$@" ;;
     no-native) run_part no-native no_native ;;
     builds) run_part builds builds ;;
+    coverage)
+      # The totals go into the closing summary too, passed or not.
+      run_part coverage coverage
+      if [ -f "${build}-coverage/coverage/totals.txt" ]; then
+        results+=("  $(cat "${build}-coverage/coverage/totals.txt")")
+      fi ;;
     cross) run_part cross bash scripts/cross-test.sh all ;;
     debian13 | openssl4) run_part "$platform" chroot_part "$platform" ;;
     *) echo "test.sh: unknown platform '$platform' in EDFAST_TEST_PLATFORMS" >&2; exit 2 ;;
