@@ -124,7 +124,8 @@ builds() {
 }
 
 coverage() {
-  EDFAST_COVERAGE_MIN=${EDFAST_COVERAGE_MIN-95} bash scripts/coverage.sh "${build}-coverage"
+  EDFAST_DIFF_CASES=1000 EDFAST_COVERAGE_MIN=${EDFAST_COVERAGE_MIN-95} \
+    bash scripts/coverage.sh "${build}-coverage"
 }
 
 # The chroot parts: part name -> chroot (scripts/debian-chroot.sh) and the

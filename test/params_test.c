@@ -6,11 +6,11 @@
  * material), the parameter tables of keys, key generation, signatures and the
  * provider, encoder settings (a cipher under properties only the
  * application's providers have, one that does not exist, none, settings of
- * the wrong type), encryption without a passphrase, the default provider's
- * keys through edfast's encoders, input over the decoders' limit, and per
- * backend a pair whose halves do not belong together and the empty message
- * given as NULL.  With the argument bogus-native-path (run with
- * EDFAST_NATIVE_PATH naming no path): edfast refuses to load, saying why.
+ * the wrong type), encryption without a passphrase, structures a key cannot
+ * fill, input over the decoders' limit, and per backend a pair whose halves
+ * do not belong together and the empty message given as NULL.  With the
+ * argument bogus-native-path (run with EDFAST_NATIVE_PATH naming no path):
+ * edfast refuses to load, saying why.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -336,11 +336,6 @@ static void compare_encoders(struct pair *e, struct pair *d, const char *curve)
     snprintf(what, sizeof(what), "%s PrivateKeyInfo, cipher NULL", curve);
     same_encoding(what, e->key, e->propq, d->key, d->propq, pair, "DER", "PrivateKeyInfo",
                   no_cipher);
-    /* The default provider's key through edfast's encoders (imported first). */
-    snprintf(what, sizeof(what), "%s default key by edfast's PrivateKeyInfo", curve);
-    same_encoding(what, d->key, e->propq, d->key, d->propq, pair, "DER", "PrivateKeyInfo", NULL);
-    snprintf(what, sizeof(what), "%s default key by edfast's text", curve);
-    same_encoding(what, d->key, e->propq, d->key, d->propq, pair, "TEXT", NULL, NULL);
     /* Selection 0 (guess) and a selection of no key part OpenSSL knows. */
     snprintf(what, sizeof(what), "%s selection 0", curve);
     same_encoding(what, e->key, e->propq, d->key, d->propq, 0, "PEM", NULL, NULL);

@@ -588,16 +588,31 @@ static void test_errors(void)
     OSSL_STORE_close(store);
 }
 
-static OSSL_LIB_CTX *context_with(const char *provider)
-{
-    OSSL_LIB_CTX *libctx = OSSL_LIB_CTX_new();
+/* The providers loaded, unloaded at the end (freeing a context leaves them loaded). */
+static OSSL_PROVIDER *loaded[4];
+static size_t loaded_count;
 
-    if (libctx == NULL || !OSSL_PROVIDER_set_default_search_path(libctx, et_provider_dir())
-            || OSSL_PROVIDER_load(libctx, provider) == NULL) {
+static void load(OSSL_LIB_CTX *libctx, const char *provider)
+{
+    OSSL_PROVIDER *prov = OSSL_PROVIDER_load(libctx, provider);
+
+    if (prov == NULL || loaded_count == sizeof(loaded) / sizeof(loaded[0])) {
         fprintf(stderr, "cannot load %s\n", provider);
         ERR_print_errors_fp(stderr);
         exit(1);
     }
+    loaded[loaded_count++] = prov;
+}
+
+static OSSL_LIB_CTX *context_with(const char *provider)
+{
+    OSSL_LIB_CTX *libctx = OSSL_LIB_CTX_new();
+
+    if (libctx == NULL || !OSSL_PROVIDER_set_default_search_path(libctx, et_provider_dir())) {
+        fprintf(stderr, "cannot make a library context\n");
+        exit(1);
+    }
+    load(libctx, provider);
     return libctx;
 }
 
@@ -610,8 +625,7 @@ int main(void)
     edf = context_with("edfast");
     dfl = context_with("default");
     both = context_with("edfast");
-    if (OSSL_PROVIDER_load(both, "default") == NULL)
-        return 1;
+    load(both, "default");
     snprintf(dir, sizeof(dir), "%s/edfast-store-XXXXXX",
              getenv("TMPDIR") != NULL ? getenv("TMPDIR") : "/tmp");
     if (mkdtemp(dir) == NULL) {
@@ -638,6 +652,8 @@ int main(void)
     EVP_PKEY_free(k25519);
     EVP_PKEY_free(k448);
     EVP_PKEY_free(ec);
+    while (loaded_count > 0)
+        OSSL_PROVIDER_unload(loaded[--loaded_count]);
     OSSL_LIB_CTX_free(both);
     OSSL_LIB_CTX_free(edf);
     OSSL_LIB_CTX_free(dfl);
