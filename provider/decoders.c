@@ -44,8 +44,11 @@ static void *dec_newctx(void *provctx)
 {
     struct dec_ctx *ctx = OPENSSL_zalloc(sizeof(*ctx));
 
-    if (ctx != NULL)
-        ctx->provctx = provctx;
+    if (ctx == NULL) {
+        EDFAST_RAISE((const struct edfast_provctx *)provctx, EDFAST_R_OUT_OF_MEMORY, NULL);
+        return NULL;
+    }
+    ctx->provctx = provctx;
     return ctx;
 }
 

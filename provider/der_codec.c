@@ -42,8 +42,10 @@ int edfast_codec_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in)
 {
     struct codec_instance *instance = OPENSSL_zalloc(sizeof(*instance));
 
-    if (instance == NULL)
+    if (instance == NULL) {
+        edfast_raise_at(handle, OPENSSL_FILE, OPENSSL_LINE, __func__, EDFAST_R_OUT_OF_MEMORY, NULL);
         return 0;
+    }
     instance->handle = handle;
     instance->bio_libctx = OSSL_LIB_CTX_new_from_dispatch(handle, in);
     if (instance->bio_libctx == NULL) {

@@ -306,6 +306,7 @@ int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
         return 0;
     provctx = OPENSSL_zalloc(sizeof(*provctx));
     if (provctx == NULL) {
+        edfast_raise_at(handle, OPENSSL_FILE, OPENSSL_LINE, __func__, EDFAST_R_OUT_OF_MEMORY, NULL);
         edfast_backends_release();
         return 0;
     }

@@ -45,8 +45,11 @@ static void *enc_newctx(void *provctx)
 {
     struct enc_ctx *ctx = OPENSSL_zalloc(sizeof(*ctx));
 
-    if (ctx != NULL)
-        ctx->provctx = provctx;
+    if (ctx == NULL) {
+        EDFAST_RAISE((const struct edfast_provctx *)provctx, EDFAST_R_OUT_OF_MEMORY, NULL);
+        return NULL;
+    }
+    ctx->provctx = provctx;
     return ctx;
 }
 

@@ -225,9 +225,12 @@ static int key_validate(const void *keydata, int selection, int checktype)
         return 0;
     if ((selection & OSSL_KEYMGMT_SELECT_KEYPAIR) != OSSL_KEYMGMT_SELECT_KEYPAIR)
         return 1;
+    if (!key->ops->derive_public(key->seed, derived)) {
+        EDFAST_RAISE(key->provctx, EDFAST_R_BACKEND_FAILURE, "deriving the public key");
+        return 0;
+    }
     /* A pair is valid only when the public half is the one the seed gives. */
-    ok = key->ops->derive_public(key->seed, derived)
-        && CRYPTO_memcmp(derived, key->pub, edfast_key_bytes(key->curve)) == 0;
+    ok = CRYPTO_memcmp(derived, key->pub, edfast_key_bytes(key->curve)) == 0;
     OPENSSL_cleanse(derived, sizeof(derived));
     return ok;
 }
@@ -262,8 +265,10 @@ static void *gen_init(void *provctx, int selection, const OSSL_PARAM params[],
     struct gen_ctx *gctx = OPENSSL_zalloc(sizeof(*gctx));
 
     (void)params; /* properties are the only setting, and edfast needs none */
-    if (gctx == NULL)
+    if (gctx == NULL) {
+        EDFAST_RAISE((const struct edfast_provctx *)provctx, EDFAST_R_OUT_OF_MEMORY, NULL);
         return NULL;
+    }
     gctx->provctx = provctx;
     gctx->curve = curve;
     gctx->selection = selection;

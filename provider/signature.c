@@ -98,8 +98,10 @@ static void *sig_newctx(void *provctx, enum edfast_curve curve)
 {
     struct sig_ctx *ctx = OPENSSL_zalloc(sizeof(*ctx));
 
-    if (ctx == NULL)
+    if (ctx == NULL) {
+        EDFAST_RAISE((const struct edfast_provctx *)provctx, EDFAST_R_OUT_OF_MEMORY, NULL);
         return NULL;
+    }
     ctx->provctx = provctx;
     ctx->curve = curve;
     reset_instance(ctx);
@@ -133,7 +135,11 @@ static void *sig_dupctx(void *vctx)
     const struct sig_ctx *ctx = vctx;
     struct sig_ctx *copy = OPENSSL_memdup(ctx, sizeof(*ctx));
 
-    if (copy != NULL && copy->key != NULL)
+    if (copy == NULL) {
+        EDFAST_RAISE(ctx->provctx, EDFAST_R_OUT_OF_MEMORY, NULL);
+        return NULL;
+    }
+    if (copy->key != NULL)
         edfast_key_up_ref(copy->key);
     return copy;
 }

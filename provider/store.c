@@ -39,6 +39,7 @@
 #include <openssl/proverr.h>
 #include <openssl/store.h> /* OSSL_STORE_INFO_* */
 #include "der_codec.h"
+#include "errors.h"
 #include "key.h"
 #include "provider.h"
 
@@ -71,6 +72,7 @@ static struct store_ctx *store_new(const struct edfast_provctx *provctx, BIO *in
     struct store_ctx *ctx = OPENSSL_zalloc(sizeof(*ctx));
 
     if (ctx == NULL) {
+        EDFAST_RAISE(provctx, EDFAST_R_OUT_OF_MEMORY, NULL);
         BIO_free(in);
         return NULL;
     }
@@ -100,12 +102,16 @@ static void *store_open_dir(void *provctx, const char *uri, const char *path)
 {
     struct store_ctx *ctx = OPENSSL_zalloc(sizeof(*ctx));
 
-    if (ctx == NULL)
+    if (ctx == NULL) {
+        EDFAST_RAISE((const struct edfast_provctx *)provctx, EDFAST_R_OUT_OF_MEMORY, NULL);
         return NULL;
+    }
     ctx->provctx = provctx;
     ctx->read_done = 1;
     if ((ctx->dir_uri = OPENSSL_strdup(uri)) == NULL || (ctx->dir = opendir(path)) == NULL) {
-        if (ctx->dir_uri != NULL)
+        if (ctx->dir_uri == NULL)
+            EDFAST_RAISE(ctx->provctx, EDFAST_R_OUT_OF_MEMORY, NULL);
+        else
             ERR_raise_data(ERR_LIB_SYS, errno, "edfast file store: %s", path);
         OPENSSL_free(ctx->dir_uri);
         OPENSSL_free(ctx);
@@ -388,6 +394,9 @@ static int load_pem_block(struct store_ctx *ctx, OSSL_CALLBACK *object_cb, void 
             return SKIPPED;
         }
         ERR_clear_last_mark();
+        /* PEM_read_bio_ex says nothing when an allocation fails */
+        if (err == 0)
+            ERR_raise_data(ERR_LIB_PROV, ERR_R_PEM_LIB, "edfast file store: reading a PEM block");
         return 0;
     }
     ERR_pop_to_mark();
@@ -451,8 +460,10 @@ static int load_dir_entry(struct store_ctx *ctx, OSSL_CALLBACK *object_cb, void 
         break;
     }
     len = strlen(ctx->dir_uri);
-    if ((name = OPENSSL_malloc(len + strlen(entry->d_name) + 2)) == NULL)
+    if ((name = OPENSSL_malloc(len + strlen(entry->d_name) + 2)) == NULL) {
+        EDFAST_RAISE(ctx->provctx, EDFAST_R_OUT_OF_MEMORY, NULL);
         return 0;
+    }
     sprintf(name, "%s%s%s", ctx->dir_uri, len > 0 && ctx->dir_uri[len - 1] == '/' ? "" : "/",
             entry->d_name);
     params[0] = OSSL_PARAM_construct_int(OSSL_OBJECT_PARAM_TYPE, &object_type);
