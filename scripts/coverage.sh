@@ -78,12 +78,12 @@ summary = json.load(open(f"{report}/summary.json"))
 def pct(covered, total):
     return 100.0 * covered / total if total else 100.0
 
-print(f"\n{'file':46} {'lines':>20} {'branches':>20}")
+print()
 for f in sorted(summary["files"], key=lambda f: f["filename"]):
-    print(f"{f['filename']:46} {pct(f['line_covered'], f['line_total']):6.1f}% "
-          f"{f['line_covered']:5}/{f['line_total']:<5} "
-          f"{pct(f['branch_covered'], f['branch_total']):6.1f}% "
-          f"{f['branch_covered']:5}/{f['branch_total']:<5}")
+    print(f"{f['filename']:44} lines: {pct(f['line_covered'], f['line_total']):5.1f}% "
+          f"({f['line_covered']:3} of {f['line_total']:3})  "
+          f"branches: {pct(f['branch_covered'], f['branch_total']):5.1f}% "
+          f"({f['branch_covered']:3} of {f['branch_total']:3})")
 lines = pct(summary["line_covered"], summary["line_total"])
 branches = pct(summary["branch_covered"], summary["branch_total"])
 totals = (f"coverage of provider/ and backends/: lines: {lines:.1f}% "
