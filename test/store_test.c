@@ -145,6 +145,7 @@ struct load {
 static void load_all(OSSL_LIB_CTX *libctx, const struct load *how, struct listing *out)
 {
     const char *propq = libctx == both ? PREFER_EDFAST : NULL;
+    const char *what = how->uri != NULL ? how->uri : "an attached BIO";
     UI_METHOD *ui = UI_UTIL_wrap_read_pem_callback(pem_pass, 0);
     OSSL_STORE_CTX *store;
     OSSL_STORE_SEARCH *search = NULL;
@@ -161,10 +162,10 @@ static void load_all(OSSL_LIB_CTX *libctx, const struct load *how, struct listin
     }
     out->opened = store != NULL;
     if (store != NULL && how->expect != 0)
-        ET_CHECK(OSSL_STORE_expect(store, how->expect), "%s: expect", how->uri);
+        ET_CHECK(OSSL_STORE_expect(store, how->expect), "%s: expect", what);
     if (store != NULL && how->search != NULL) {
         search = OSSL_STORE_SEARCH_by_name(how->search);
-        ET_CHECK(search != NULL && OSSL_STORE_find(store, search), "%s: search", how->uri);
+        ET_CHECK(search != NULL && OSSL_STORE_find(store, search), "%s: search", what);
     }
     /* A broken object is an error, and the store goes on to the next one. */
     for (rounds = 0; store != NULL && !OSSL_STORE_eof(store) && rounds < 4 * MAX_OBJECTS;
@@ -177,10 +178,12 @@ static void load_all(OSSL_LIB_CTX *libctx, const struct load *how, struct listin
             out->line[out->n++] = info_line(info);
         OSSL_STORE_INFO_free(info);
     }
-    /* (The default provider's loader, given 5 MiB of zeros, is not at its end after 128
-     * loads.) */
+    /*
+     * The default provider's loader, given 5 MiB of zeros, is not at its end
+     * after 128 loads: only edfast's is held to ending.
+     */
     ET_CHECK(libctx == dfl || store == NULL || OSSL_STORE_eof(store),
-             "%s: edfast's store never ends", how->uri);
+             "%s: edfast's store never ends", what);
     OSSL_STORE_SEARCH_free(search);
     OSSL_STORE_close(store);
     UI_destroy_method(ui);
