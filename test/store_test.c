@@ -31,7 +31,7 @@ static OSSL_LIB_CTX *edf, *dfl; /* edfast alone; the default provider alone */
 /* Both, edfast's loader preferred: other algorithms' keys decoded by the default provider. */
 static OSSL_LIB_CTX *both;
 #define PREFER_EDFAST "?provider=edfast"
-static char dir[64];
+static char dir[256];
 
 /* What a store delivered, one line per object (sorted for directory listings). */
 struct listing {
@@ -279,7 +279,7 @@ static X509_CRL *make_crl(EVP_PKEY *key)
 
 static char *path_of(const char *file)
 {
-    static char path[128];
+    static char path[320];
 
     snprintf(path, sizeof(path), "%s/%s", dir, file);
     return path;
@@ -433,7 +433,7 @@ static void remove_tree(const char *path)
 static void test_files(void)
 {
     struct load how = {0};
-    char uri[256];
+    char uri[384];
     size_t n;
     static const struct {
         const char *file;
@@ -516,7 +516,7 @@ static void test_directory(void)
 {
     X509_NAME *subject = subject_name();
     struct load how = {0};
-    char uri[256];
+    char uri[384];
 
     make_listing_dir(subject);
     how.uri = path_of("certs");
