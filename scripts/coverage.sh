@@ -16,7 +16,6 @@
 # the total line coverage is below it.  Fails too when a test fails (the
 # report is made all the same).  Output in BUILD_DIR/coverage/: summary.json,
 # totals.txt (the totals line), index.html (each line's count, per file).
-# EDFAST_COVERAGE_ALLOC_FAIL=1 adds hardening_alloc_fail (see below).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -44,17 +43,7 @@ built=$(date +%s)
 find "$build" -name '*.gcda' -delete
 rm -f "$report/totals.txt"
 failed=0
-# hardening_alloc_fail (every allocation failed in turn) did not finish in its
-# 15 minutes in this build; its own runs (host part, ASan) cover the
-# out-of-memory paths, which the reasons list says.  EDFAST_COVERAGE_ALLOC_FAIL=1
-# runs it here too.
-skip='^hardening_alloc_fail$'
-if [ "${EDFAST_COVERAGE_ALLOC_FAIL:-0}" = 1 ]; then
-  skip='^$'
-else
-  echo "coverage.sh: hardening_alloc_fail left out (EDFAST_COVERAGE_ALLOC_FAIL=1 runs it)"
-fi
-ctest --test-dir "$build" --output-on-failure -j"$(nproc)" -L '^c$' -E "$skip" || failed=1
+ctest --test-dir "$build" --output-on-failure -j"$(nproc)" -L '^c$' || failed=1
 # tools_codec is a C program of this build too, in-process like the C suite
 # (labelled tools with the suite it belongs to): every encoder and decoder
 # against the default provider's, in 4 s.
