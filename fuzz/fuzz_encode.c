@@ -11,7 +11,8 @@
  * PrivateKeyInfo DER/PEM, EncryptedPrivateKeyInfo DER/PEM,
  * SubjectPublicKeyInfo DER/PEM, text, PEM of no named structure; bits 5-6
  * selection: keypair, public key, private key, parameters; bit 7 the key is
- * the default provider's, which edfast's encoders import), cipher selector
+ * the default provider's, which OpenSSL exports to edfast's key management
+ * for edfast's encoders), cipher selector
  * (bits 0-2: none, AES-128-CBC, AES-256-CBC, DES-EDE3-CBC, CAMELLIA-128-CBC,
  * AES-128-GCM, a name no provider has, none; bits 3-7 passphrase length,
  * up to 20), the passphrase, then the seed or the public key.
@@ -58,7 +59,7 @@ struct job {
     const struct output *out;
     int selection;
     const char *cipher;
-    uint8_t pass[31];
+    uint8_t pass[20];
     size_t pass_len;
 };
 
