@@ -680,7 +680,8 @@ static enum outcome message_api(struct fixture *fx, int arg)
     size_t len = sizeof(sig);
     int verdict = -1, signing = arg % 2 == 0;
 
-    variant_params(v, params);
+    /* the algorithm's name fixes the instance: 3.4 refuses an "instance" parameter with it */
+    params[0] = OSSL_PARAM_construct_end();
     if (alg != NULL && ctx != NULL) {
         if (signing)
             verdict = EVP_PKEY_sign_message_init(ctx, alg, params) == 1
