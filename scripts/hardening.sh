@@ -37,9 +37,12 @@
 #             OpenSSL 3.5's DRBG reports a race there, without edfast too).
 #             --quick: 64 iterations per thread and backend, else 512.
 #   4. fuzz   clang -fsanitize=fuzzer,address,undefined (whatever clang the release
-#             has, with its runtime: install-deps.sh installs both): every committed seed
-#             corpus replayed, then each target fuzzed for EDFAST_FUZZ_SECONDS
-#             (30) seconds starting from the corpus, two targets at a time.  New inputs go to
+#             has, with its runtime: install-deps.sh installs both): the six targets
+#             of fuzz/ built, every committed corpus (the seeds and the minimized
+#             campaign, fuzz/README.md) replayed, then each target fuzzed for
+#             EDFAST_FUZZ_SECONDS (30; --quick: 15, so that three pairs and the
+#             larger corpora take no longer than two pairs of 30 s did) seconds
+#             starting from the corpus, two targets at a time.  New inputs go to
 #             BUILD_ROOT/fuzz/work-<target>, findings to BUILD_ROOT/fuzz/.
 #   The valgrind tests (hardening_lifecycle, hardening_ct_glue, bad_input_valgrind,
 #   native*_ct) and hardening_cleanse run in the normal build (scripts/test.sh).
@@ -66,7 +69,7 @@ root=${root:-build-hardening-ci}
 mkdir -p "$root"
 root=$(cd "$root" && pwd)
 parts=${EDFAST_HARDENING_PARTS:-asan msan tsan fuzz}
-fuzz_seconds=${EDFAST_FUZZ_SECONDS:-30}
+fuzz_seconds=${EDFAST_FUZZ_SECONDS:-$([ "$quick" = 1 ] && echo 15 || echo 30)}
 jobs=$(nproc)
 failed=()
 start=$(date +%s)
