@@ -348,6 +348,7 @@ struct fixture {
     EVP_PKEY *key;       /* edfast's key of seed */
     EVP_PKEY *reference; /* the default provider's */
     uint8_t sig[3][ET_MAX_SIG]; /* each variant's signature of MESSAGE */
+    int served[3];              /* whether a backend of this build serves the variant */
     /* the default provider's encodings of the key, decoded by the decoding operations */
     unsigned char *encoded[ENCODINGS];
     size_t encoded_len[ENCODINGS];
@@ -904,13 +905,19 @@ static int fixture_open(struct fixture *fx, enum et_curve curve, const char *bac
         size_t len = sizeof(fx->sig[v]);
 
         variant_params(&variants[curve][v], params);
-        ET_CHECK(md != NULL
-                     && EVP_DigestSignInit_ex(md, NULL, NULL, fx->env.ctx, propq, signer,
-                                              v == 0 ? NULL : params) == 1
-                     && EVP_DigestSign(md, fx->sig[v], &len, (const uint8_t *)MESSAGE,
-                                       strlen(MESSAGE)) == 1,
-                 "%s (%s): the %s signature", et_curve_name(curve), backend, names[curve][v]);
+        fx->served[v] = md != NULL
+            && EVP_DigestSignInit_ex(md, NULL, NULL, fx->env.ctx, propq, signer,
+                                     v == 0 ? NULL : params) == 1
+            && EVP_DigestSign(md, fx->sig[v], &len, (const uint8_t *)MESSAGE, strlen(MESSAGE)) == 1;
         EVP_MD_CTX_free(md);
+        /* an instance no backend of this build frames (Ed25519ctx/ph without native) is left out */
+        if (!fx->served[v] && v > 0 && et_error_contains("no backend serves"))
+            printf("%s (%s): the %s instance: no backend of this build serves it\n",
+                   et_curve_name(curve), backend, names[curve][v]);
+        else
+            ET_CHECK(fx->served[v], "%s (%s): the %s signature", et_curve_name(curve), backend,
+                     names[curve][v]);
+        ERR_clear_error();
     }
     for (i = 0; i < ENCODINGS; i++) {
         struct encoding *e = &encodings[i];
@@ -983,6 +990,8 @@ static void run_all(struct fixture *fx)
         const char *instance = var->instance != NULL ? var->instance : "pure";
         const char *context = var->context != NULL ? " with a context" : "";
 
+        if (!fx->served[v])
+            continue;
         for (w = 0; w < 2; w++) {
             snprintf(name, sizeof(name), "sign %s%s, %s", instance, context, way[w]);
             run_failing(fx, name, digest_sign, v * 2 + w);
