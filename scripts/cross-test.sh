@@ -244,9 +244,12 @@ run_arch() { # arch
   # not Java.  No test at all is an error, not a pass.  Passed tests' output is
   # kept whole in the JUnit report (ctest cuts it at 1 kB by default), since
   # check_ran looks for the line each program ends with.
+  # hardening_alloc_fail is left out: it holds the provider's error paths,
+  # C with nothing of the target's own, and under qemu it takes 155 s an
+  # architecture (aarch64 on the Xeon) where the host runs it in 17.
   local rc=0 junit=$log/ctest-c.xml
   rm -f "$junit"
-  ctest --test-dir "$dir" --output-on-failure -j"$jobs" -L '^c$' --no-tests=error \
+  ctest --test-dir "$dir" --output-on-failure -j"$jobs" -L '^c$' -E '^hardening_alloc_fail$' --no-tests=error \
     --test-output-size-passed 4194304 --output-junit "$junit" || rc=1
   check_ran "$arch" "$junit" || rc=1
   return "$rc"

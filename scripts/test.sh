@@ -14,7 +14,10 @@
 #   builds     the build types and the compiler the host part does not use: a
 #              Debug tree (gcc) and a Release tree with clang, each with the C
 #              suite (differential tests at 1000 cases) and, for clang, the
-#              valgrind tests (clang has turned selects into branches before)
+#              valgrind tests (clang has turned selects into branches before);
+#              when the coverage part runs too, its tree is the gcc Debug one
+#              (coverage.sh: Debug, gcc, the same suite) and this part builds
+#              the clang tree alone
 #   coverage   line and branch coverage of provider/ and backends/ by the C
 #              suite (scripts/coverage.sh: gcc --coverage, its own tree,
 #              differential tests at 1000 cases, no valgrind); prints the
@@ -105,10 +108,12 @@ no_native() { # every test, the differential ones at their own counts
 
 # The C programs (edfast_c_tests, test/CMakeLists.txt) and their tests; the
 # tools suite's valgrind run is left out, its programs are not among them.
-# EDFAST_BUILDS picks the trees (default: debug clang); clang-ct is the clang
-# tree with the native constant-time tests alone (their programs and valgrind).
+# EDFAST_BUILDS picks the trees (default: debug clang, or clang alone when the
+# coverage part, a gcc Debug tree with the same suite, runs too); clang-ct is
+# the clang tree with the native constant-time tests alone (their programs and
+# valgrind).
 builds() {
-  local trees=${EDFAST_BUILDS:-debug clang}
+  local trees=${EDFAST_BUILDS:-$([[ " $platforms " == *" coverage "* ]] && echo clang || echo debug clang)}
   if [[ " $trees " == *" debug "* ]]; then
     build_tree "${build}-debug" edfast_c_tests -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_COMPILER=gcc &&
       tests_in "${build}-debug" -L '^c$' || return 1
