@@ -9,18 +9,25 @@
  * chosen calls fail.
  */
 #include <stdlib.h>
+#include <string.h>
 #include <openssl/crypto.h>
 
 #include "eddsa25519.h"
 #include "native_path.h"
 
-static int fail_next; /* the next allocation returns NULL */
-static int calls;     /* allocations since the last reset */
+static int fail_next; /* the native code's next allocation returns NULL */
+static int calls;     /* the native code's allocations since the last reset */
 
+/*
+ * Only the native code's own allocations are counted and failed: from
+ * OpenSSL 3.2 on, a failed allocation raises an error, whose queue and text
+ * libcrypto allocates in turn.
+ */
 static void *counting_malloc(size_t n, const char *file, int line)
 {
-    (void)file;
     (void)line;
+    if (file == NULL || strstr(file, "backends/native/") == NULL)
+        return malloc(n);
     calls++;
     if (fail_next) {
         fail_next = 0;
