@@ -132,31 +132,51 @@ static int query_backends(struct et_env *env)
     return 1;
 }
 
-int et_env_open(struct et_env *env, const char *backend)
+/* edfast loaded into ctx while EDFAST_BACKEND=backend (NULL: unset), which it reads then. */
+static OSSL_PROVIDER *load_edfast(OSSL_LIB_CTX *ctx, const char *backend)
 {
     const char *old = getenv("EDFAST_BACKEND");
     char *saved = old != NULL ? strdup(old) : NULL;
+    OSSL_PROVIDER *prov;
 
-    memset(env, 0, sizeof(*env));
-    env->ctx = OSSL_LIB_CTX_new();
-    if (env->ctx == NULL
-            || !OSSL_PROVIDER_set_default_search_path(env->ctx, et_provider_dir())) {
-        fprintf(stderr, "cannot make a library context\n");
-        free(saved);
-        et_env_close(env);
-        return 0;
-    }
-    /* edfast reads EDFAST_BACKEND while it is loaded into a library context. */
     if (backend != NULL)
         setenv("EDFAST_BACKEND", backend, 1);
     else
         unsetenv("EDFAST_BACKEND");
-    env->edfast = OSSL_PROVIDER_load(env->ctx, EDFAST_PROVIDER_NAME);
+    prov = OSSL_PROVIDER_load(ctx, EDFAST_PROVIDER_NAME);
     if (saved != NULL)
         setenv("EDFAST_BACKEND", saved, 1);
     else
         unsetenv("EDFAST_BACKEND");
     free(saved);
+    return prov;
+}
+
+OSSL_LIB_CTX *et_ctx_alone(const char *backend)
+{
+    OSSL_LIB_CTX *ctx = OSSL_LIB_CTX_new();
+
+    if (ctx == NULL || !OSSL_PROVIDER_set_default_search_path(ctx, et_provider_dir())
+            || load_edfast(ctx, backend) == NULL) {
+        fprintf(stderr, "cannot load edfast alone from %s\n", et_provider_dir());
+        ERR_print_errors_fp(stderr);
+        OSSL_LIB_CTX_free(ctx);
+        return NULL;
+    }
+    return ctx; /* edfast stays loaded until the context is freed */
+}
+
+int et_env_open(struct et_env *env, const char *backend)
+{
+    memset(env, 0, sizeof(*env));
+    env->ctx = OSSL_LIB_CTX_new();
+    if (env->ctx == NULL
+            || !OSSL_PROVIDER_set_default_search_path(env->ctx, et_provider_dir())) {
+        fprintf(stderr, "cannot make a library context\n");
+        et_env_close(env);
+        return 0;
+    }
+    env->edfast = load_edfast(env->ctx, backend);
     if (env->edfast == NULL) {
         fprintf(stderr, "cannot load edfast from %s\n", et_provider_dir());
         ERR_print_errors_fp(stderr);

@@ -72,6 +72,14 @@ const char *et_provider_dir(void);
 int et_env_open(struct et_env *env, const char *backend);
 void et_env_close(struct et_env *env);
 
+/*
+ * A fresh library context holding edfast alone, loaded while EDFAST_BACKEND=
+ * backend (NULL: unset), as an application that uses it for everything has
+ * it.  NULL (with a message) when it cannot be made.  Freed with
+ * OSSL_LIB_CTX_free, which unloads edfast.
+ */
+OSSL_LIB_CTX *et_ctx_alone(const char *backend);
+
 /* Opens with backend and fails (returns 0) unless that backend serves curve. */
 int et_env_open_for(struct et_env *env, enum et_curve curve, const char *backend);
 

@@ -853,26 +853,6 @@ static enum outcome load_unload(struct fixture *fx, int arg)
 
 /* ---- the fixture: keys, signatures and encodings taken without failures ---- */
 
-/* A library context holding edfast alone, loaded with backend preferred. */
-static OSSL_LIB_CTX *edfast_alone(const char *backend)
-{
-    OSSL_LIB_CTX *ctx = OSSL_LIB_CTX_new();
-    OSSL_PROVIDER *prov = NULL;
-
-    /* edfast reads EDFAST_BACKEND as it is loaded; the fixture's et_env_open set it likewise */
-    if (ctx != NULL && OSSL_PROVIDER_set_default_search_path(ctx, et_provider_dir())
-            && setenv("EDFAST_BACKEND", backend, 1) == 0) {
-        prov = OSSL_PROVIDER_load(ctx, "edfast");
-        unsetenv("EDFAST_BACKEND");
-    }
-    if (prov == NULL) {
-        ET_CHECK(0, "edfast alone in a library context (%s)", backend);
-        OSSL_LIB_CTX_free(ctx);
-        return NULL;
-    }
-    return ctx; /* the provider stays until the context is freed */
-}
-
 static int fixture_open(struct fixture *fx, enum et_curve curve, const char *backend)
 {
     static const char *const names[2][3] = {{"pure", "ctx", "ph"}, {"pure", "context", "ph"}};
@@ -884,7 +864,7 @@ static int fixture_open(struct fixture *fx, enum et_curve curve, const char *bac
     memset(fx, 0, sizeof(*fx));
     fx->curve = curve;
     fx->backend = backend;
-    if (!et_env_open_for(&fx->env, curve, backend) || (fx->alone = edfast_alone(backend)) == NULL
+    if (!et_env_open_for(&fx->env, curve, backend) || (fx->alone = et_ctx_alone(backend)) == NULL
             || (fx->loader = OSSL_STORE_LOADER_fetch(fx->alone, "file", NULL)) == NULL)
         return 0;
     for (i = 0; i < key_len(fx); i++)

@@ -18,7 +18,6 @@
  * default provider puts an imported key: OpenSSL 3.0's ordinary heap).
  * The bytes per key are printed.  Exits 77 when the heap cannot be made here.
  */
-#define _POSIX_C_SOURCE 200809L /* setenv */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -219,9 +218,7 @@ static void check_backend(enum et_curve curve, const char *backend, size_t minim
     free_keys(keys);
     ET_CHECK(used() == start, "%s %s: freed generated keys left %zd bytes", name, backend,
              (ssize_t)(used() - start));
-    if ((alone = OSSL_LIB_CTX_new()) != NULL && OSSL_PROVIDER_set_default_search_path(alone, et_provider_dir())
-            && setenv("EDFAST_BACKEND", backend, 1) == 0 && OSSL_PROVIDER_load(alone, "edfast") != NULL) {
-        unsetenv("EDFAST_BACKEND");
+    if ((alone = et_ctx_alone(backend)) != NULL) {
         start = used();
         for (i = 0; i < KEYS; i++)
             ET_CHECK((keys[i] = decoded(alone, curve, reference[i])) != NULL, "%s %s: decoding %d", name,
