@@ -41,11 +41,8 @@
  * EDFAST_ALLOC_FAIL_ONLY=text runs only the operations whose name holds text,
  * and EDFAST_ALLOC_FAIL_K=k fails only their k-th allocation (a failure's repeat).
  */
-#define _GNU_SOURCE /* dladdr, mkstemp, fdopen */
-#include <dlfcn.h>
+#define _GNU_SOURCE /* mkstemp, fdopen */
 #include <limits.h>
-#include <execinfo.h>
-#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -59,6 +56,7 @@
 #include <openssl/evp.h>
 #include <openssl/params.h>
 #include <openssl/store.h>
+#include "alloc_hooks.h"
 #include "edfast_test_util.h"
 
 /*
@@ -67,7 +65,7 @@
  * (__lsan_disable): OpenSSL 3.0 leaks in some of its own failure paths
  * (OSSL_PROVIDER_try_load, the store's try_key_ref, its name maps), which it
  * would report as this program's; edfast's own blocks there are tracked
- * below, and each must be freed.
+ * (alloc_hooks.c), and each must be freed.
  */
 #if defined(__SANITIZE_ADDRESS__)
 #define LEAK_CHECKED 1
@@ -84,211 +82,6 @@
 #define leaks_unseen() ((void)0)
 #define leaks_seen() ((void)0)
 #endif
-
-/* ---- OpenSSL's memory functions: failing the k-th allocation, tracking blocks ---- */
-
-static long fail_at;        /* the allocation to fail, counted from arming; 0: none */
-static long made;           /* allocations since arming */
-/* The failed allocation: where it was asked for (copied: edfast.so may be unloaded since). */
-static char failed_file[256];
-static int failed_line;
-static int failed_under_edfast; /* edfast.so's code was on the stack */
-/*
- * Set for the store, where libcrypto mishandles failures of its own
- * allocations: OpenSSL 3.0 frees a store loader twice (at OSSL_LIB_CTX_free)
- * after one in its loader look-up, and its object callback leaks the key it
- * took over from the loader when making the EVP_PKEY fails (try_key_ref
- * drops the keydata evp_keymgmt_util_make_pkey did not take).  There only
- * allocations edfast's own code asks for are failed; the others are let
- * through (passed_over).
- */
-static int edfast_allocations_only, passed_over;
-
-/*
- * Each block carries a header; the blocks edfast's own code allocates while
- * an operation runs with a failure are linked, and unlinked when freed, so
- * that what it leaves behind can be named by where it was allocated.
- */
-struct block {
-    struct block *prev, *next; /* in tracked, when linked */
-    char where[47];            /* file (its last two parts) and line */
-    char linked;
-    _Alignas(16) unsigned char data[];
-};
-static struct block tracked = {&tracked, &tracked, "", 0};
-static int tracking;
-
-/* Whether a function of edfast.so is among the callers. */
-static int edfast_on_stack(void)
-{
-    void *frames[96];
-    int n = backtrace(frames, 96), i;
-    Dl_info info;
-
-    for (i = 0; i < n; i++)
-        if (dladdr(frames[i], &info) != 0 && info.dli_fname != NULL
-                && strstr(info.dli_fname, "/edfast.so") != NULL)
-            return 1;
-    return 0;
-}
-
-/* Whether file (an allocation's OPENSSL_FILE) is one of edfast's sources. */
-static int edfast_file(const char *file)
-{
-    static const char root[] = EDFAST_SOURCE_DIR "/";
-
-    return file != NULL && strncmp(file, root, sizeof(root) - 1) == 0
-        && (strncmp(file + sizeof(root) - 1, "provider/", 9) == 0
-            || strncmp(file + sizeof(root) - 1, "backends/", 9) == 0);
-}
-
-/*
- * A run without failures can record the call stack of each allocation it
- * makes (a hash of the return addresses); the k-th allocation is then failed
- * only where its stack is new in the run, so that an allocation repeated in
- * a loop (PBKDF2's 2048 rounds) is failed once, not at every turn.
- */
-#define MAX_RECORDED 65536
-static uint64_t recorded[MAX_RECORDED];
-static long recording = -1; /* allocations recorded so far; -1: not recording */
-
-static uint64_t stack_hash(void)
-{
-    void *frames[24];
-    int n = backtrace(frames, 24), i;
-    uint64_t h = 1469598103934665603u;
-
-    for (i = 0; i < n; i++)
-        h = (h ^ (uint64_t)(uintptr_t)frames[i]) * 1099511628211u;
-    return h;
-}
-
-static int fail_this(const char *file, int line)
-{
-    if (recording >= 0 && recording < MAX_RECORDED)
-        recorded[recording++] = stack_hash();
-    if (fail_at == 0 || ++made != fail_at)
-        return 0;
-    if (edfast_allocations_only && !edfast_file(file)) {
-        passed_over = 1;
-        return 0;
-    }
-    snprintf(failed_file, sizeof(failed_file), "%s", file != NULL ? file : "?");
-    failed_line = line;
-    failed_under_edfast = edfast_on_stack();
-    return 1;
-}
-
-static void link_block(struct block *b, const char *file, int line)
-{
-    const char *tail = file != NULL ? file + strlen(file) : NULL;
-    int slashes = 0;
-
-    b->linked = (char)(tracking && edfast_file(file));
-    if (!b->linked)
-        return;
-    while (tail != NULL && tail > file && (tail[-1] != '/' || ++slashes < 2))
-        tail--;
-    snprintf(b->where, sizeof(b->where), "%s:%d", tail != NULL ? tail : "?", line);
-    b->next = &tracked;
-    b->prev = tracked.prev;
-    tracked.prev->next = b;
-    tracked.prev = b;
-}
-
-static void unlink_block(struct block *b)
-{
-    if (!b->linked)
-        return;
-    b->prev->next = b->next;
-    b->next->prev = b->prev;
-    b->linked = 0;
-}
-
-static void *hook_malloc(size_t n, const char *file, int line)
-{
-    struct block *b;
-
-    if (fail_this(file, line) || (b = malloc(sizeof(*b) + n)) == NULL)
-        return NULL;
-    link_block(b, file, line);
-    return b->data;
-}
-
-static void *hook_realloc(void *old, size_t n, const char *file, int line)
-{
-    struct block *b;
-
-    if (old == NULL)
-        return hook_malloc(n, file, line);
-    b = (struct block *)((unsigned char *)old - offsetof(struct block, data));
-    if (n == 0) {
-        unlink_block(b);
-        free(b);
-        return NULL;
-    }
-    if (fail_this(file, line))
-        return NULL;
-    unlink_block(b);
-    if ((b = realloc(b, sizeof(*b) + n)) == NULL)
-        return NULL; /* the old block stays, untracked */
-    link_block(b, file, line);
-    return b->data;
-}
-
-static void hook_free(void *p, const char *file, int line)
-{
-    struct block *b;
-
-    (void)file;
-    (void)line;
-    if (p == NULL)
-        return;
-    b = (struct block *)((unsigned char *)p - offsetof(struct block, data));
-    unlink_block(b);
-    free(b);
-}
-
-/*
- * The blocks edfast allocated since tracking started and still holds; where
- * the first is from goes to first.  Stops tracking.
- */
-static long blocks_left(char *first, size_t first_len)
-{
-    struct block *b, *next;
-    long n = 0;
-
-    first[0] = '\0';
-    for (b = tracked.next; b != &tracked; b = next) {
-        next = b->next;
-        if (n++ == 0)
-            snprintf(first, first_len, "%s", b->where);
-        unlink_block(b);
-    }
-    tracking = 0;
-    return n;
-}
-
-static void start_failing(long k)
-{
-    made = 0;
-    passed_over = 0;
-    failed_file[0] = '\0';
-    fail_at = k;
-    tracking = 1;
-}
-
-/* Called by each operation once its calls are made, before it checks their results. */
-static void stop_failing(void)
-{
-    fail_at = 0;
-}
-
-/* Whether the allocation that failed was asked for by edfast's own code. */
-static int failed_in_edfast(void)
-{
-    return edfast_file(failed_file);
-}
 
 /* ---- what the operations work on ---- */
 
@@ -412,7 +205,7 @@ static enum outcome keygen(struct fixture *fx, int arg)
     (void)arg;
     if (ctx != NULL && EVP_PKEY_keygen_init(ctx) == 1)
         EVP_PKEY_generate(ctx, &pkey);
-    stop_failing();
+    alloc_stop_failing();
     if (pkey != NULL) {
         /* the public half must be the one the default provider derives from the seed */
         uint8_t pub[ET_MAX_KEY], want[ET_MAX_KEY];
@@ -450,7 +243,7 @@ static enum outcome import(struct fixture *fx, int kind)
     if (ctx != NULL && EVP_PKEY_fromdata_init(ctx) == 1)
         EVP_PKEY_fromdata(ctx, &pkey, kind == IMPORT_PUBLIC ? EVP_PKEY_PUBLIC_KEY : EVP_PKEY_KEYPAIR,
                           params);
-    stop_failing();
+    alloc_stop_failing();
     if (pkey != NULL)
         out = same_public(fx, pkey) && (kind == IMPORT_PUBLIC || same_private(fx, pkey)) ? RIGHT : WRONG;
     EVP_PKEY_free(pkey);
@@ -476,7 +269,7 @@ static enum outcome export(struct fixture *fx, int arg)
     ok = EVP_PKEY_todata(fx->key, EVP_PKEY_KEYPAIR, &params) == 1 && params != NULL
         && EVP_PKEY_get_raw_private_key(fx->key, seed, &seed_len) == 1
         && EVP_PKEY_get_raw_public_key(fx->key, pub, &pub_len) == 1;
-    stop_failing();
+    alloc_stop_failing();
     if (ok) {
         const void *data = NULL;
         size_t len = 0;
@@ -497,7 +290,7 @@ static enum outcome duplicate(struct fixture *fx, int arg)
     enum outcome out = FAILED;
 
     (void)arg;
-    stop_failing();
+    alloc_stop_failing();
     if (copy != NULL)
         out = same_public(fx, copy) && same_private(fx, copy) && EVP_PKEY_eq(copy, fx->key) == 1
             ? RIGHT : WRONG;
@@ -511,7 +304,7 @@ static enum outcome pairwise_check(struct fixture *fx, int arg)
     int ok = ctx != NULL && EVP_PKEY_pairwise_check(ctx) == 1;
 
     (void)arg;
-    stop_failing();
+    alloc_stop_failing();
     EVP_PKEY_CTX_free(ctx);
     return ok ? RIGHT : FAILED;
 }
@@ -565,7 +358,7 @@ static enum outcome encode(struct fixture *fx, int i)
     unsigned char *data = encode_key(fx->key, e, ET_EDFAST, &len);
     enum outcome out = FAILED;
 
-    stop_failing();
+    alloc_stop_failing();
     if (data != NULL) {
         if (e->encrypted) {
             /* salted: right when the default provider reads the key back */
@@ -587,7 +380,7 @@ static enum outcome decode(struct fixture *fx, int i)
     EVP_PKEY *pkey = decode_key(fx, e, fx->alone, fx->encoded[i], fx->encoded_len[i]);
     enum outcome out = FAILED;
 
-    stop_failing();
+    alloc_stop_failing();
     if (pkey != NULL)
         out = same_public(fx, pkey) && strcmp(et_key_provider(pkey), "edfast") == 0
                 && ((e->selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) == 0 || same_private(fx, pkey))
@@ -609,7 +402,7 @@ static enum outcome store(struct fixture *fx, int arg)
     ctx = OSSL_STORE_open_ex(uri, fx->alone, NULL, NULL, NULL, NULL, NULL, NULL);
     if (ctx != NULL && (info = OSSL_STORE_load(ctx)) != NULL)
         pkey = OSSL_STORE_INFO_get1_PKEY(info);
-    stop_failing();
+    alloc_stop_failing();
     if (pkey != NULL)
         out = same_private(fx, pkey) && same_public(fx, pkey) ? RIGHT : WRONG;
     EVP_PKEY_free(pkey);
@@ -636,7 +429,7 @@ static enum outcome digest_sign(struct fixture *fx, int arg)
     if (ok && arg % 2 == COPIED_CONTEXT)
         ok = (copy = EVP_MD_CTX_new()) != NULL && EVP_MD_CTX_copy_ex(copy, md) == 1 && (used = copy);
     ok = ok && EVP_DigestSign(used, sig, &len, (const uint8_t *)MESSAGE, strlen(MESSAGE)) == 1;
-    stop_failing();
+    alloc_stop_failing();
     EVP_MD_CTX_free(copy);
     EVP_MD_CTX_free(md);
     if (!ok)
@@ -659,7 +452,7 @@ static enum outcome digest_verify(struct fixture *fx, int arg)
     if (ok)
         verdict = EVP_DigestVerify(used, fx->sig[arg / 2], sig_len(fx), (const uint8_t *)MESSAGE,
                                    strlen(MESSAGE));
-    stop_failing();
+    alloc_stop_failing();
     EVP_MD_CTX_free(copy);
     EVP_MD_CTX_free(md);
     if (!ok)
@@ -691,7 +484,7 @@ static enum outcome message_api(struct fixture *fx, int arg)
             verdict = EVP_PKEY_verify(ctx, fx->sig[arg / 2], sig_len(fx), (const uint8_t *)MESSAGE,
                                       strlen(MESSAGE));
     }
-    stop_failing();
+    alloc_stop_failing();
     EVP_PKEY_CTX_free(ctx);
     EVP_SIGNATURE_free(alg);
     if (signing)
@@ -716,6 +509,16 @@ static enum outcome message_api(struct fixture *fx, int arg)
  * operations' runs without a failure made in all.
  */
 static unsigned long injected, handled, libcrypto_own, allocations_seen;
+/*
+ * Set for the store, where libcrypto mishandles failures of its own
+ * allocations: OpenSSL 3.0 frees a store loader twice (at OSSL_LIB_CTX_free)
+ * after one in its loader look-up, and its object callback leaks the key it
+ * took over from the loader when making the EVP_PKEY fails (try_key_ref
+ * drops the keydata evp_keymgmt_util_make_pkey did not take).  There only
+ * allocations edfast's own code asks for are failed; the others are let
+ * through (alloc_passed_over).
+ */
+static int edfast_allocations_only;
 static const char *only; /* EDFAST_ALLOC_FAIL_ONLY: run the operations whose name holds it */
 static long only_k;       /* EDFAST_ALLOC_FAIL_K: fail only that allocation (0: each in turn) */
 
@@ -734,15 +537,6 @@ static void drain_errors(int *any, int *edfast)
     }
 }
 
-/* Whether the i-th recorded allocation's call stack came before in the run. */
-static int repeated(long i)
-{
-    for (long j = 0; j < i; j++)
-        if (recorded[j] == recorded[i])
-            return 1;
-    return 0;
-}
-
 static void run_failing(struct fixture *fx, const char *name, operation_fn *op, int arg)
 {
     char what[160];
@@ -750,6 +544,7 @@ static void run_failing(struct fixture *fx, const char *name, operation_fn *op, 
     long i, k, n, allocations, left;
     enum outcome out;
     int any, edfast;
+    const struct alloc_failure *failed = alloc_failed();
 
     snprintf(what, sizeof(what), "%s %s (%s)", et_curve_name(fx->curve), name, fx->backend);
     if (only != NULL && strstr(what, only) == NULL)
@@ -758,10 +553,9 @@ static void run_failing(struct fixture *fx, const char *name, operation_fn *op, 
     out = op(fx, arg); /* warms libcrypto's caches; and the operation must work */
     ERR_clear_error();
     if (out == RIGHT) {
-        recording = 0;
+        alloc_record_start();
         out = op(fx, arg);
-        n = recording < MAX_RECORDED ? recording : MAX_RECORDED;
-        recording = -1;
+        n = alloc_record_stop();
         ERR_clear_error();
     }
     if (out != RIGHT) {
@@ -772,23 +566,23 @@ static void run_failing(struct fixture *fx, const char *name, operation_fn *op, 
     allocations_seen += (unsigned long)n;
     for (i = 0; i < n; i++) {
         k = i + 1;
-        if (only_k > 0 ? k != only_k : repeated(i))
+        if (only_k > 0 ? k != only_k : alloc_repeated(i))
             continue;
         leaks_unseen();
-        start_failing(k);
+        alloc_start_failing(k, edfast_allocations_only);
         out = op(fx, arg);
-        allocations = made;
-        stop_failing();
+        allocations = alloc_made();
+        alloc_stop_failing();
         leaks_seen();
-        if (allocations < k || passed_over) { /* nothing failed */
-            blocks_left(left_at, sizeof(left_at));
+        if (allocations < k || alloc_passed_over()) { /* nothing failed */
+            alloc_blocks_left(left_at, sizeof(left_at), 1);
             ET_CHECK(out == RIGHT, "%s: with allocation %ld not failed: %s", what, k,
                      out == WRONG ? "wrong result" : "failed");
             ERR_clear_error();
             continue;
         }
         drain_errors(&any, &edfast);
-        left = blocks_left(left_at, sizeof(left_at));
+        left = alloc_blocks_left(left_at, sizeof(left_at), 1);
         {
             /*
              * The openssl backend is OpenSSL's own code: how it answers when
@@ -796,25 +590,25 @@ static void run_failing(struct fixture *fx, const char *name, operation_fn *op, 
              * provider's doing (OpenSSL 3.0's Ed25519 and Ed448 verification
              * calls a failed EVP_MD_CTX_new an invalid signature, silently).
              */
-            const int judged = failed_under_edfast
-                && (strcmp(fx->backend, "openssl") != 0 || failed_in_edfast());
+            const int judged = failed->under_edfast
+                && (strcmp(fx->backend, "openssl") != 0 || alloc_edfast_file(failed->file));
             const int right_verdict = !judged || out != WRONG;
-            const int reported = !judged || out == RIGHT || (any && (edfast || !failed_in_edfast()));
+            const int reported = !judged || out == RIGHT || (any && (edfast || !alloc_edfast_file(failed->file)));
             const int no_leak = !judged || left == 0;
             enum outcome again;
 
             ET_CHECK(right_verdict, "%s: allocation %ld (%s:%d) failed: wrong result", what, k,
-                     failed_file, failed_line);
-            ET_CHECK(reported, "%s: allocation %ld (%s:%d) failed: %s", what, k, failed_file,
-                     failed_line, any ? "no error from edfast" : "no error on the queue");
+                     failed->file, failed->line);
+            ET_CHECK(reported, "%s: allocation %ld (%s:%d) failed: %s", what, k, failed->file,
+                     failed->line, any ? "no error from edfast" : "no error on the queue");
             ET_CHECK(no_leak, "%s: allocation %ld (%s:%d) failed: %ld blocks left behind, the first from %s",
-                     what, k, failed_file, failed_line, left, left_at);
+                     what, k, failed->file, failed->line, left, left_at);
             leaks_unseen(); /* it may free what the failed run left in libcrypto's caches */
             again = op(fx, arg);
             leaks_seen();
             ERR_clear_error();
             ET_CHECK(again == RIGHT, "%s: allocation %ld (%s:%d) failed: the same call after it %s",
-                     what, k, failed_file, failed_line, again == WRONG ? "was wrong" : "failed");
+                     what, k, failed->file, failed->line, again == WRONG ? "was wrong" : "failed");
             if (!judged)
                 libcrypto_own++;
             else if (injected++, right_verdict && reported && no_leak && again == RIGHT)
@@ -846,7 +640,7 @@ static enum outcome load_unload(struct fixture *fx, int arg)
         EVP_SIGNATURE_free(alg);
         OSSL_PROVIDER_unload(prov);
     }
-    stop_failing();
+    alloc_stop_failing();
     OSSL_LIB_CTX_free(ctx);
     return out;
 }
@@ -996,9 +790,8 @@ int main(void)
     enum et_curve curve;
     size_t i, n;
 
-    edfast_on_stack(); /* loads what backtrace() needs before the hooks count anything */
     /* before anything allocates: OpenSSL takes new functions only then */
-    if (!CRYPTO_set_mem_functions(hook_malloc, hook_realloc, hook_free)) {
+    if (!alloc_hooks_install()) {
         fprintf(stderr, "CRYPTO_set_mem_functions refused: something allocated first\n");
         return 1;
     }
