@@ -431,15 +431,20 @@ end:
 
 static void print_backends(OSSL_PROVIDER *prov)
 {
-    char *b25519 = NULL, *b448 = NULL;
+    char *b25519 = NULL, *b448 = NULL, *p25519 = NULL, *p448 = NULL;
     OSSL_PARAM params[] = {
         OSSL_PARAM_utf8_ptr("ed25519-backend", &b25519, 0),
         OSSL_PARAM_utf8_ptr("ed448-backend", &b448, 0),
+        /* Only in builds with the native backend: which code path (portable, adx, ifma). */
+        OSSL_PARAM_utf8_ptr("ed25519-native-path", &p25519, 0),
+        OSSL_PARAM_utf8_ptr("ed448-native-path", &p448, 0),
         OSSL_PARAM_END,
     };
 
-    if (OSSL_PROVIDER_get_params(prov, params) && b25519 != NULL && b448 != NULL)
-        printf("edfast backends: ED25519=%s, ED448=%s\n", b25519, b448);
+    if (!OSSL_PROVIDER_get_params(prov, params) || b25519 == NULL || b448 == NULL)
+        return;
+    printf("edfast backends: ED25519=%s%s%s, ED448=%s%s%s\n", b25519, p25519 != NULL ? " " : "",
+           p25519 != NULL ? p25519 : "", b448, p448 != NULL ? " " : "", p448 != NULL ? p448 : "");
 }
 
 int main(int argc, char **argv)
