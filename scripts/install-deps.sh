@@ -21,6 +21,9 @@ wanted=(
   # JDK 17 or newer: the release's default JDK (17 on bookworm, 21 on trixie),
   # headless: jni.h and libjvm are in it; only the AWT part of FindJNI is not.
   default-jdk-headless junit5 libbcprov-java
+  # Real programs run with and without edfast (scripts/realworld.sh, the
+  # realworld tests): BIND's DNSSEC tools, PyJWT over python3-cryptography.
+  bind9-utils python3-jwt python3-cryptography
   "$@"
 )
 
