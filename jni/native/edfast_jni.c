@@ -34,6 +34,7 @@
 #include <openssl/params.h>
 #include <openssl/provider.h>
 #include "edfast_names.h"
+#include "errors.h"
 
 #define MAX_CONTEXT 255
 #define MAX_SIG 114
@@ -70,6 +71,8 @@ static OSSL_LIB_CTX *g_libctx;       /* NULL: OpenSSL's default library context 
 static OSSL_LIB_CTX *g_own_libctx;   /* one we made (config file or self-loaded edfast) */
 static const char *g_propq;          /* NULL or PREFER_EDFAST */
 static char g_description[256];
+/* The library name the serving provider's errors carry (the name it was loaded under). */
+static char g_provider_lib[64];
 static char g_details[2048];
 static atomic_long g_live[LIVE_KINDS];
 /* Per curve: does the signature implementation take "instance"? -1 unknown (instance_taken). */
@@ -206,6 +209,7 @@ static void describe(void)
         snprintf(g_description, sizeof(g_description), "none");
         return;
     }
+    snprintf(g_provider_lib, sizeof(g_provider_lib), "%s", OSSL_PROVIDER_get0_name(prov));
     req[0] = OSSL_PARAM_construct_utf8_ptr(EDFAST_PARAM_ED25519_BACKEND, (char **)&b25519, 0);
     req[1] = OSSL_PARAM_construct_utf8_ptr(EDFAST_PARAM_ED448_BACKEND, (char **)&b448, 0);
     req[2] = OSSL_PARAM_construct_end();
@@ -598,6 +602,28 @@ static int declined(enum instance inst)
 }
 
 /*
+ * Whether the error queue says an allocation failed (libcrypto's malloc
+ * failure, or edfast's out of memory or backend failure, which its backends
+ * return only then): no verdict was reached.  Empties the queue.
+ */
+static int allocation_failed(void)
+{
+    unsigned long e;
+    int failed = 0;
+
+    while ((e = ERR_get_error()) != 0) {
+        const char *lib = ERR_lib_error_string(e);
+        int reason = ERR_GET_REASON(e);
+
+        if (reason == ERR_GET_REASON(ERR_R_MALLOC_FAILURE)
+                || (lib != NULL && strcmp(lib, g_provider_lib) == 0
+                    && (reason == EDFAST_R_OUT_OF_MEMORY || reason == EDFAST_R_BACKEND_FAILURE)))
+            failed = 1;
+    }
+    return failed;
+}
+
+/*
  * Does the signature implementation behind md take "instance"?  Asked once per
  * curve, of a context initialised for pure EdDSA; -1 when md is not initialised.
  */
@@ -811,11 +837,15 @@ Java_org_edfast_jca_NativeLib_verify(JNIEnv *env, jclass cls, jlong hctx, jlong 
     /*
      * "Does not verify" raises nothing, a declined prehash or context raises an
      * error; for pure EdDSA an error is OpenSSL's verdict on a signature it
-     * cannot decode: not valid.
+     * cannot decode: not valid, unless an allocation failed (no verdict).
      */
     if (rc != 1 && inst != INST_PURE && ERR_peek_error() != 0) {
         s->op = SIG_NONE;
         return declined(inst);
+    }
+    if (rc != 1 && allocation_failed()) {
+        s->op = SIG_NONE;
+        return RC_ERROR;
     }
     ERR_clear_error();
     return rc == 1;

@@ -41,6 +41,9 @@ final class SigContexts {
             long s = NativeLib.newSigCtx();
             long v = NativeLib.newSigCtx();
             if (s == 0 || v == 0) {
+                // the one that was made would otherwise be lost with this half-built pair
+                NativeLib.freeSigCtx(s);
+                NativeLib.freeSigCtx(v);
                 throw new OutOfMemoryError("EVP_MD_CTX");
             }
             sign = s;
