@@ -25,7 +25,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 #include <openssl/core_names.h>
 #include <openssl/crypto.h>
@@ -51,10 +50,6 @@
  */
 enum curve { CURVE_ED25519 = 0, CURVE_ED448 = 1, CURVES };
 enum instance { INST_PURE = 0, INST_CTX = 1, INST_PH = 2, INSTANCES };
-/* What evpLoop times: key generation, or signing and/or verifying (bits). */
-enum loop_op {
-    LOOP_KEYGEN = 0, LOOP_SIGN = 1, LOOP_VERIFY = 2, LOOP_SIGN_VERIFY = LOOP_SIGN | LOOP_VERIFY, LOOP_OPS
-};
 /* Kinds of handle given to Java, each counted (liveObjects). */
 enum live_kind { LIVE_KEY = 0, LIVE_KEYGEN = 1, LIVE_SIGCTX = 2, LIVE_KINDS };
 /* Return codes of sign/verify besides a length or a verdict (RC_SUNEC: see declined). */
@@ -849,86 +844,6 @@ Java_org_edfast_jca_NativeLib_verify(JNIEnv *env, jclass cls, jlong hctx, jlong 
     }
     ERR_clear_error();
     return rc == 1;
-}
-
-/* ------------------------------------------------------------------ benchmark */
-
-static double now_ns(int cpu_clock)
-{
-    struct timespec ts;
-
-    clock_gettime(cpu_clock ? CLOCK_THREAD_CPUTIME_ID : CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-
-/*
- * evpLoop(key, curve, op, msgLen, iterations, cpuClock): nanoseconds (of this
- * thread's CPU time when cpuClock, else wall time) for `iterations` operations
- * done in C through the same EVP path (same library context, same provider,
- * re-initialised EVP_MD_CTX); op is an enum loop_op.  Negative on failure.
- */
-JNIEXPORT jlong JNICALL
-Java_org_edfast_jca_NativeLib_evpLoop(JNIEnv *env, jclass cls, jlong hkey, jint curve, jint op,
-                                      jint msg_len, jint iterations, jboolean cpu_clock)
-{
-    EVP_PKEY *key = (EVP_PKEY *)(intptr_t)hkey;
-    EVP_MD_CTX *sctx, *vctx;
-    EVP_PKEY_CTX *gctx = NULL;
-    unsigned char *msg;
-    unsigned char sig[MAX_SIG];
-    size_t siglen = sizeof(sig);
-    double start = 0, end = 0;
-    int ok;
-
-    (void)cls;
-    if (!enum_arg(env, curve, CURVES, "curve") || !enum_arg(env, op, LOOP_OPS, "loop operation"))
-        return -1;
-    if (msg_len < 0 || iterations < 0) {
-        throw_new(env, "java/lang/IllegalArgumentException", "negative message length or iteration count");
-        return -1;
-    }
-    sctx = EVP_MD_CTX_new();
-    vctx = EVP_MD_CTX_new();
-    msg = OPENSSL_malloc((size_t)msg_len + 1);
-    ok = sctx != NULL && vctx != NULL && msg != NULL;
-    if (ok) {
-        for (jint i = 0; i < msg_len; i++)
-            msg[i] = (unsigned char)(i * 31 + 7);
-        ok = EVP_DigestSignInit_ex(sctx, NULL, NULL, g_libctx, g_propq, key, NULL) == 1
-            && EVP_DigestSign(sctx, sig, &siglen, msg, (size_t)msg_len) == 1
-            && EVP_DigestVerifyInit_ex(vctx, NULL, NULL, g_libctx, g_propq, key, NULL) == 1;
-    }
-    if (ok && op == LOOP_KEYGEN) {
-        gctx = EVP_PKEY_CTX_new_from_name(g_libctx, curve_names[curve], g_propq);
-        ok = gctx != NULL && EVP_PKEY_keygen_init(gctx) > 0;
-    }
-    if (ok) {
-        start = now_ns(cpu_clock);
-        for (jint i = 0; ok && i < iterations; i++) {
-            if (op == LOOP_KEYGEN) {
-                EVP_PKEY *k = NULL;
-
-                ok = EVP_PKEY_generate(gctx, &k) > 0;
-                EVP_PKEY_free(k);
-                continue;
-            }
-            if (op & LOOP_SIGN) {
-                siglen = sizeof(sig);
-                ok = EVP_DigestSignInit_ex(sctx, NULL, NULL, NULL, NULL, NULL, NULL) == 1
-                    && EVP_DigestSign(sctx, sig, &siglen, msg, (size_t)msg_len) == 1;
-            }
-            if (ok && (op & LOOP_VERIFY))
-                ok = EVP_DigestVerifyInit_ex(vctx, NULL, NULL, NULL, NULL, NULL, NULL) == 1
-                    && EVP_DigestVerify(vctx, sig, siglen, msg, (size_t)msg_len) == 1;
-        }
-        end = now_ns(cpu_clock);
-    }
-    ERR_clear_error();
-    EVP_PKEY_CTX_free(gctx);
-    EVP_MD_CTX_free(sctx);
-    EVP_MD_CTX_free(vctx);
-    OPENSSL_free(msg);
-    return ok ? (jlong)(end - start) : -1;
 }
 
 /* instanceSupport(curve): 1 when "instance" goes to OpenSSL, 0 when SunEC does it, -1 not known yet. */

@@ -19,7 +19,7 @@ import org.edfast.jca.EdFastProvider;
  * Hand-written JCA benchmark: keyGen, sign, verify and signAndVerify for
  * Ed25519 and Ed448 at 64, 512, 1024 and 16384 bytes, for EdFast, SunEC and
  * BouncyCastle (when bcprov is on the class path), plus the same EVP loop run
- * in C through EdFast's library context ("C EVP": the ceiling for EdFast).
+ * in C through EVP with edfast preferred ("C EVP": the ceiling for EdFast; EvpLoop).
  *
  * Each row: every implementation is warmed up, then the timed iterations of the
  * four columns are interleaved (EdFast, SunEC, BC, C, EdFast, ...) so that a
@@ -111,6 +111,9 @@ public final class EdBench {
         System.out.printf("# JDK %s, EdFast via %s, BouncyCastle %s%n",
                 Runtime.version(), EdFastProvider.openSslProvider(),
                 bc == null ? "absent" : bc.getVersionStr());
+        System.out.printf("# C EVP: %s%n", EvpLoop.UNAVAILABLE == null
+                ? "edfast.so from edfast.modules, next to the default provider, ?provider=edfast"
+                : "not measured: " + EvpLoop.UNAVAILABLE);
         System.out.printf("# load average at start: %s%n", loadAverage());
         System.out.printf("# %d interleaved iterations x %d ms after %d ms warm-up; median ops per %s second%n",
                 iterations, iterMillis, warmupMillis, cpuClock ? "CPU" : "wall-clock");
@@ -130,9 +133,9 @@ public final class EdBench {
                     for (int p = 0; p < 3 && p < providers.size(); p++) {
                         runners[p] = javaRunner(operation(providers.get(p), op, curve, size));
                     }
-                    runners[3] = cRunner(edfast, op, curve, size);
+                    runners[3] = cRunner(op, curve, size);
                     double[] r = measureRow(runners);
-                    allMeasured &= r[0] > 0 && r[1] > 0;
+                    allMeasured &= r[0] > 0 && r[1] > 0 && (!EdFastProvider.isNative() || r[3] > 0);
                     System.out.printf("%-14s %-8s %6s %12s %12s %12s %12s %9s %9s%n", op, curve,
                             size == 0 ? "-" : Integer.toString(size), fmt(r[0]), fmt(r[1]),
                             fmt(r[2]), fmt(r[3]), ratio(r[0], r[2]), pct(r[0], r[3]));
@@ -263,17 +266,16 @@ public final class EdBench {
         };
     }
 
-    /** The same operations looped in C through EVP in EdFast's library context. */
-    static Runner cRunner(Provider edfast, String op, String curve, int size) throws Exception {
-        if (!EdFastProvider.isNative()) {
+    /** The same operations looped in C through EVP with edfast preferred (EvpLoop). */
+    static Runner cRunner(String op, String curve, int size) {
+        if (EvpLoop.UNAVAILABLE != null) {
             return null;
         }
-        PrivateKey k = KeyPairGenerator.getInstance(curve, edfast).generateKeyPair().getPrivate();
         int code = Arrays.asList(ALL_OPS).indexOf(op);
         int[] count = {8};
         return millis -> {
             // Adjust the count so that one native call lasts about one iteration.
-            long ns = EdFastProvider.nativeLoopNanos(k, code, size, count[0], cpuClock);
+            long ns = EvpLoop.nanos(curve, code, size, count[0], cpuClock);
             if (ns <= 0) {
                 return Double.NaN;
             }

@@ -29,7 +29,6 @@ import org.junit.jupiter.api.function.Executable;
 class NativeArgumentsTest {
     private static final int[] BAD_CURVES = {-1, 2, 3, Integer.MIN_VALUE};
     private static final int[] BAD_INSTANCES = {-1, 3, Integer.MAX_VALUE};
-    private static final int[] BAD_LOOP_OPS = {-1, 4};
     private static final int[] BAD_KINDS = {-1, 3};
 
     private static void refused(Class<? extends Throwable> type, String message, Executable call) {
@@ -81,7 +80,6 @@ class NativeArgumentsTest {
                 outside("curve", bad, () -> NativeLib.generate(gen, bad, priv, pub));
                 outside("curve", bad, () -> NativeLib.sign(sigctx, key, bad, pure, null, msg, 0, n, out));
                 outside("curve", bad, () -> NativeLib.verify(sigctx, key, bad, pure, null, msg, 0, n, sig));
-                outside("curve", bad, () -> NativeLib.evpLoop(key, bad, NativeLib.LOOP_SIGN, 10, 1, false));
                 outside("curve", bad, () -> NativeLib.instanceSupport(bad));
             }
             for (int bad : BAD_INSTANCES) {
@@ -90,11 +88,6 @@ class NativeArgumentsTest {
                 outside("instance", bad,
                         () -> NativeLib.verify(sigctx, key, ed25519, bad, null, msg, 0, n, sig));
             }
-            for (int bad : BAD_LOOP_OPS) {
-                outside("loop operation", bad, () -> NativeLib.evpLoop(key, ed25519, bad, 10, 1, false));
-            }
-            refused(IllegalArgumentException.class, "negative",
-                    () -> NativeLib.evpLoop(key, ed25519, NativeLib.LOOP_SIGN, -1, 1, false));
             for (int bad : BAD_KINDS) {
                 outside("kind of handle", bad, () -> NativeLib.liveObjects(bad));
             }

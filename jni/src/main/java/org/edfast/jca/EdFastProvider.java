@@ -47,26 +47,6 @@ public final class EdFastProvider extends Provider {
         return NativeLib.AVAILABLE;
     }
 
-    /**
-     * Benchmark helper: nanoseconds (of the calling thread's CPU time when
-     * cpuClock, else wall-clock) taken by {@code iterations} operations done in C
-     * through the same EVP path with an EdFast private key, or -1.  op: 0 key
-     * generation, 1 sign, 2 verify, 3 sign then verify (NativeLib.LOOP_*); another
-     * value throws IllegalArgumentException.
-     */
-    public static long nativeLoopNanos(java.security.PrivateKey key, int op, int msgLen,
-            int iterations, boolean cpuClock) throws java.security.InvalidKeyException {
-        if (!NativeLib.AVAILABLE || !(key instanceof EdFastPrivateKey)) {
-            return -1;
-        }
-        EdFastPrivateKey k = (EdFastPrivateKey) key;
-        try {
-            return NativeLib.evpLoop(k.handle(), k.curve.id, op, msgLen, iterations, cpuClock);
-        } finally {
-            java.lang.ref.Reference.reachabilityFence(k);
-        }
-    }
-
     private static final class EdService extends Service {
         private final Curve curve;
 

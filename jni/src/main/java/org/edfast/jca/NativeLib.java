@@ -19,8 +19,6 @@ final class NativeLib {
      */
     /** EdDSA instance (enum instance): pure, with a context (Ed25519ctx, Ed448), prehash. */
     static final int INST_PURE = 0, INST_CTX = 1, INST_PH = 2;
-    /** What evpLoop times (enum loop_op): key generation, sign, verify, sign then verify. */
-    static final int LOOP_KEYGEN = 0, LOOP_SIGN = 1, LOOP_VERIFY = 2, LOOP_SIGN_VERIFY = 3;
     /**
      * Kinds of native handle counted by liveObjects (enum live_kind): EVP_PKEY, key
      * generation EVP_PKEY_CTX, signature context.
@@ -106,8 +104,4 @@ final class NativeLib {
 
     /** Native handles of a kind (LIVE_*) made and not yet freed, counted in the glue (for tests). */
     static native long liveObjects(int kind);
-
-    /** op: LOOP_*. */
-    static native long evpLoop(long key, int curve, int op, int msgLen, int iterations,
-            boolean cpuClock);
 }
