@@ -1,7 +1,10 @@
 /*
- * The benchmark program's own parts: options (edfast-bench.c), the timing
- * harness (harness.c) and the results and report (report.c).  The rows it
- * times are in impl.h.
+ * What the benchmark program's own parts share: the options, which
+ * edfast-bench.c parses and hands to the others as a parameter; the results
+ * and their tables (report.c); the timing (harness.c), which adds results;
+ * and where contended time goes (contention.c), which times with the
+ * harness.  The helpers they all use are in util.h, the rows they time in
+ * impl.h.
  */
 #ifndef EDFAST_BENCH_H
 #define EDFAST_BENCH_H
@@ -25,8 +28,10 @@
  * precomputation is paid once.
  */
 enum op { OP_KEYGEN, OP_SIGN, OP_VERIFY, OP_VERIFY_NEWKEY, OP_COUNT };
-extern const char *const op_names[OP_COUNT];
+extern const char *const op_names[OP_COUNT]; /* report.c */
 
+/* The command line, parsed once by edfast-bench.c: every part is handed it
+ * read-only, so that what a part depends on stands in its signature. */
 struct options {
     int quick, smoke;
     unsigned curves;      /* bit per curve */
@@ -47,11 +52,6 @@ struct options {
     const char *module_dir;
     const char *anchor_dir;
 };
-extern struct options opt;
-extern int have_anchor; /* lib25519 was loaded: its rows and ratio column exist */
-
-/* Prints the message (and OpenSSL's error queue) and exits with status 1. */
-void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 
 /* ---- Results (report.c) ---- */
 
@@ -82,58 +82,60 @@ struct row {
     double cpu_us_per_op, contended_extra_us;
 };
 
-extern struct row rows[MAX_ROWS];
-extern size_t nrows;
-
-/* A new row, its ratios and scaling NAN. */
+/* A new row, its ratios and scaling NAN; dies when there are too many. */
 struct row *add_row(void);
+/* How many rows there are: the index the next one will have. */
+size_t row_count(void);
 /* The table of the single-thread rows from first_row on. */
-void print_table(enum edfast_curve curve, enum op op, size_t first_row);
+void print_table(const struct options *opt, enum edfast_curve curve, enum op op,
+                 size_t first_row);
 /* The table of the thread rows from first_row on. */
 void print_thread_table(enum edfast_curve curve, enum op op, size_t msg_len,
                         size_t first_row);
 /*
- * Completeness: every row this build should have measured (from the
- * registry and the build's libraries) is there with a positive rate.
- * Returns the number missing, each reported on stderr.
+ * Which thread rows there are: for kind evp, sign and verify, each thread
+ * reusing its EVP_MD_CTX; for evp-fresh, every operation with its own
+ * context, as a server's workers do.  The harness measures these, and
+ * check_rows expects them.
  */
-int check_rows(const size_t chosen[EDFAST_CURVE_COUNT], int max_threads);
+int thread_op_measured(enum kind kind, enum op op);
+/*
+ * Completeness: every row this build should have measured (from the
+ * registry, the build's libraries, lib25519 when have_anchor, and chosen,
+ * edfast's backend per curve, for the thread rows) is there with a positive
+ * rate.  Returns the number missing, each reported on stderr.
+ */
+int check_rows(const struct options *opt, const size_t chosen[EDFAST_CURVE_COUNT],
+               int max_threads, int have_anchor);
 void write_csv(const char *path);
-/* The 1-minute load average, or -1 where /proc/loadavg is not readable. */
-double load_average(void);
-/* CPU time this process has used. */
-double cpu_seconds(void);
 
 /* ---- Timing (harness.c) ---- */
 
-/* CLOCK_MONOTONIC, in seconds. */
-double now(void);
 /* Exactly n operations of im, dying on any failure. */
 void run_ops(struct impl *im, enum op op, const struct job *job, uint64_t n);
 /*
  * One (curve, operation, message size) group: every row of impls measured
  * in interleaved rounds, their rows added with their ratios.
  */
-void measure_group(struct impl *impls, size_t nimpls, enum edfast_curve curve, enum op op,
-                   const struct job *job);
+void measure_group(const struct options *opt, struct impl *impls, size_t nimpls,
+                   enum edfast_curve curve, enum op op, const struct job *job);
 /*
  * Multi-thread scaling, 1 to max_threads threads, of the default provider's
- * row against edfast's (edfast_name: "edfast/BACKEND"), for each kind
- * thread_op_measured names: evp: sign and verify, each thread reusing its
- * EVP_MD_CTX; evp-fresh: every operation with its own context, as a server's
- * workers do (keygen with its own EVP_PKEY_CTX, verify-newkey with its own
- * key object).  Sign and verify share the row's EVP_PKEY.  Prints the tables.
+ * row against edfast's (edfast_name: "edfast/BACKEND"), for each kind and
+ * operation thread_op_measured names (evp-fresh keygen with its own
+ * EVP_PKEY_CTX, verify-newkey with its own key object).  Sign and verify
+ * share the row's EVP_PKEY.  Prints the tables.
  */
-int thread_op_measured(enum kind kind, enum op op);
-void measure_threads(struct impl *impls, size_t nimpls, const char *edfast_name,
-                     enum edfast_curve curve, const struct job *job, int max_threads);
+void measure_threads(const struct options *opt, struct impl *impls, size_t nimpls,
+                     const char *edfast_name, enum edfast_curve curve, const struct job *job,
+                     int max_threads);
 /*
  * n threads (at most MAX_THREADS), thread i running ims[i]'s operations for a
  * round: the total ops/s by wall clock, and in *cpu_us the CPU time of one
  * operation in its thread, in microseconds, averaged over the threads.
  */
-double run_threads(struct impl *const *ims, int n, enum op op, const struct job *job,
-                   double *cpu_us);
+double run_threads(const struct options *opt, struct impl *const *ims, int n, enum op op,
+                   const struct job *job, double *cpu_us);
 /* The median of v's n values; the median over rounds of a[r] - b[r]. */
 double median_of(const double *v, int n);
 double median_difference(const double *a, const double *b, int rounds);
@@ -141,9 +143,10 @@ double median_difference(const double *a, const double *b, int rounds);
 /* ---- Where contended time goes (contention.c) ---- */
 
 /*
- * rows: the evp-fresh rows of the default provider and of edfast (its
- * backend edfast_backend); sign and verify of job, as opt.ops asks.
+ * fresh: the evp-fresh rows of the default provider and of edfast (its
+ * backend edfast_backend); sign and verify of job, as opt->ops asks.
  */
-void measure_contention(struct impl *rows[2], const char *edfast_backend, const struct job *job);
+void measure_contention(const struct options *opt, struct impl *fresh[2],
+                        const char *edfast_backend, const struct job *job);
 
 #endif

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "bench.h"
+#include "util.h"
 
 enum sharing { ALONE, NOTHING, LIBCTX, LIBCTX_AND_KEY, SHARING_COUNT };
 
@@ -31,7 +32,8 @@ struct contenders {
     struct impl setup_row; /* setup_only's copy of *row */
 };
 
-static void contenders_init(struct contenders *c, struct impl *row, const char *backend)
+static void contenders_init(struct contenders *c, struct impl *row, const char *module_dir,
+                            const char *backend)
 {
     char why[256];
     int loaded;
@@ -39,7 +41,7 @@ static void contenders_init(struct contenders *c, struct impl *row, const char *
     c->row = row;
     loaded = strcmp(row->ctx->provider_name, "default") == 0
                  ? evp_ctx_load_default(&c->other, why, sizeof(why))
-                 : evp_ctx_load_edfast(&c->other, opt.module_dir, backend, why, sizeof(why));
+                 : evp_ctx_load_edfast(&c->other, module_dir, backend, why, sizeof(why));
     if (!loaded)
         die("%s", why);
     if (!evp_impl_init(&c->same_context, row->curve, KIND_EVP_FRESH, row->ctx, row->label,
@@ -109,67 +111,71 @@ static void setup_only(struct contenders *to, const struct contenders *from)
     to->setup_row.ops = &setup_only_ops;
 }
 
-static void measure_provider(struct contenders *c, enum op op, const struct job *job)
+static void measure_provider(const struct options *opt, struct contenders *c, enum op op,
+                             const struct job *job)
 {
     static double cpu_us[SHARING_COUNT][MAX_ROUNDS];
     struct impl *ims[2];
     int r, k, n;
 
-    if (!opt.smoke)
+    if (!opt->smoke)
         for (k = 0; k < SHARING_COUNT; k++) {
             n = arrangement(c, (enum sharing)k, ims);
-            run_threads(ims, n, op, job, &cpu_us[k][0]);
+            run_threads(opt, ims, n, op, job, &cpu_us[k][0]);
         }
-    for (r = 0; r < opt.rounds; r++)
+    for (r = 0; r < opt->rounds; r++)
         for (k = 0; k < SHARING_COUNT; k++) {
             enum sharing s = (enum sharing)((k + r) % SHARING_COUNT);
 
             n = arrangement(c, s, ims);
-            run_threads(ims, n, op, job, &cpu_us[s][r]);
+            run_threads(opt, ims, n, op, job, &cpu_us[s][r]);
         }
     printf("  %-26s %9.3f %+10.3f %+10.3f %+10.3f   %+9.3f %+9.3f\n", c->row->label,
-           median_of(cpu_us[ALONE], opt.rounds),
-           median_difference(cpu_us[NOTHING], cpu_us[ALONE], opt.rounds),
-           median_difference(cpu_us[LIBCTX], cpu_us[ALONE], opt.rounds),
-           median_difference(cpu_us[LIBCTX_AND_KEY], cpu_us[ALONE], opt.rounds),
-           median_difference(cpu_us[LIBCTX], cpu_us[NOTHING], opt.rounds),
-           median_difference(cpu_us[LIBCTX_AND_KEY], cpu_us[LIBCTX], opt.rounds));
+           median_of(cpu_us[ALONE], opt->rounds),
+           median_difference(cpu_us[NOTHING], cpu_us[ALONE], opt->rounds),
+           median_difference(cpu_us[LIBCTX], cpu_us[ALONE], opt->rounds),
+           median_difference(cpu_us[LIBCTX_AND_KEY], cpu_us[ALONE], opt->rounds),
+           median_difference(cpu_us[LIBCTX], cpu_us[NOTHING], opt->rounds),
+           median_difference(cpu_us[LIBCTX_AND_KEY], cpu_us[LIBCTX], opt->rounds));
 }
 
-static void print_heading(enum edfast_curve curve, const char *what, const struct job *job)
+static void print_heading(enum edfast_curve curve, const char *what, const struct job *job,
+                          int rounds)
 {
     printf("\n%s %s, %zu-byte messages: where a contended operation's time goes, 2 threads, "
            "a new EVP_MD_CTX per operation (CPU us per operation; extra over 1 thread alone, "
            "sharing: nothing, the library context, it and the key; then the steps; medians of "
            "per-round differences over %d rounds)\n",
-           curve_names[curve], what, job->len, opt.rounds);
+           curve_names[curve], what, job->len, rounds);
     printf("  %-26s %9s %10s %10s %10s   %9s %9s\n", "implementation", "alone", "+nothing",
            "+libctx", "+key too", "libctx's", "key's");
 }
 
-void measure_contention(struct impl *rows[2], const char *edfast_backend, const struct job *job)
+void measure_contention(const struct options *opt, struct impl *fresh[2],
+                        const char *edfast_backend, const struct job *job)
 {
     struct contenders c[2], setup[2];
     const enum op ops[] = {OP_SIGN, OP_VERIFY};
-    const enum edfast_curve curve = rows[0]->curve;
+    const enum edfast_curve curve = fresh[0]->curve;
     size_t i;
     int p;
 
     for (p = 0; p < 2; p++) {
-        contenders_init(&c[p], rows[p], edfast_backend);
+        contenders_init(&c[p], fresh[p], opt->module_dir, edfast_backend);
         setup_only(&setup[p], &c[p]);
     }
-    if (opt.ops & (1u << OP_SIGN)) {
-        print_heading(curve, "sign's set-up alone (EVP_DigestSignInit_ex, no signature)", job);
+    if (opt->ops & (1u << OP_SIGN)) {
+        print_heading(curve, "sign's set-up alone (EVP_DigestSignInit_ex, no signature)", job,
+                      opt->rounds);
         for (p = 0; p < 2; p++)
-            measure_provider(&setup[p], OP_SIGN, job);
+            measure_provider(opt, &setup[p], OP_SIGN, job);
     }
     for (i = 0; i < sizeof(ops) / sizeof(ops[0]); i++) {
-        if (!(opt.ops & (1u << ops[i])))
+        if (!(opt->ops & (1u << ops[i])))
             continue;
-        print_heading(curve, op_names[ops[i]], job);
+        print_heading(curve, op_names[ops[i]], job, opt->rounds);
         for (p = 0; p < 2; p++)
-            measure_provider(&c[p], ops[i], job);
+            measure_provider(opt, &c[p], ops[i], job);
     }
     for (p = 0; p < 2; p++)
         contenders_free(&c[p]);

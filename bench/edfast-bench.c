@@ -15,7 +15,8 @@
  * plus multi-thread scaling of every EVP operation (sign and verify on one shared key).
  *
  * This file: the options, which rows there are, and the run.  The rows are
- * in impl.h, the timing in harness.c, the tables and CSV in report.c.
+ * in impl.h, the timing in harness.c, the tables and CSV in report.c; each
+ * is handed the options it reads.
  * All implementations of one (curve, operation, message size) are measured in
  * the same process in interleaved rounds (A B C A B C ...); the figure
  * reported is the median of the rounds' ops/s.  Before anything is timed each
@@ -24,7 +25,6 @@
  */
 #define _POSIX_C_SOURCE 200809L
 
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,11 +33,11 @@
 #include <unistd.h>
 
 #include <openssl/crypto.h>
-#include <openssl/err.h>
 
 #include "anchor_lib25519.h"
 #include "bench.h"
 #include "conform.h"
+#include "util.h"
 
 #ifndef EDFAST_ANCHOR_DIR
 #define EDFAST_ANCHOR_DIR "../shared/anchors/lib25519/lib"
@@ -46,26 +46,8 @@
 #error "EDFAST_MODULE_DIR (the directory holding edfast.so) must be defined"
 #endif
 
-const char *const op_names[OP_COUNT] = {"keygen", "sign", "verify", "verify-newkey"};
-
-struct options opt;
-int have_anchor;
 static struct lib25519_anchor anchor;
-
-void die(const char *fmt, ...)
-{
-    va_list ap;
-
-    fflush(stdout);
-    fprintf(stderr, "edfast-bench: ");
-    va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
-    fprintf(stderr, "\n");
-    if (ERR_peek_error() != 0)
-        ERR_print_errors_fp(stderr);
-    exit(1);
-}
+static int anchor_loaded; /* lib25519's rows exist */
 
 /* ------------------------------------------------------------------------- */
 /* The rows of a curve */
@@ -75,16 +57,17 @@ static struct evp_ctx edfast_ctx[MAX_BACKENDS]; /* indexed like the registry */
 static size_t nbackends;
 /* What edfast.so chooses per curve when loaded with the caller's environment
  * (a registry index). */
-static size_t chosen[EDFAST_CURVE_COUNT];
+static size_t edfast_choice[EDFAST_CURVE_COUNT];
 
-static struct impl impls[MAX_IMPLS];
-static size_t nimpls;
+/* The rows of the curve being measured; [0] is evp:default, the reference. */
+static struct impl curve_rows[MAX_IMPLS];
+static size_t ncurve_rows;
 
 static struct impl *next_impl(void)
 {
-    if (nimpls == MAX_IMPLS)
+    if (ncurve_rows == MAX_IMPLS)
         die("too many implementations");
-    return &impls[nimpls++];
+    return &curve_rows[ncurve_rows++];
 }
 
 static const uint8_t *fixed_seed(enum edfast_curve curve)
@@ -108,13 +91,13 @@ static void add_evp_impl(enum edfast_curve curve, enum kind kind, struct evp_ctx
     im->is_default = kind == KIND_EVP && c == &default_ctx;
 }
 
-static void build_impls(enum edfast_curve curve, size_t max_msg)
+static void build_impls(const struct options *opt, enum edfast_curve curve, size_t max_msg)
 {
     size_t b;
     struct impl *im;
     char name[64], why[256];
 
-    nimpls = 0;
+    ncurve_rows = 0;
     add_evp_impl(curve, KIND_EVP, &default_ctx, "default");
     for (b = 0; b < nbackends; b++) {
         if (!bench_backend_serves(b, curve))
@@ -125,26 +108,26 @@ static void build_impls(enum edfast_curve curve, size_t max_msg)
         snprintf(name, sizeof(name), "edfast/%s", bench_backend_name(b));
         add_evp_impl(curve, KIND_EVP, &edfast_ctx[b], name);
     }
-    if (!opt.no_fresh) {
+    if (!opt->no_fresh) {
         add_evp_impl(curve, KIND_EVP_FRESH, &default_ctx, "default");
-        snprintf(name, sizeof(name), "edfast/%s", bench_backend_name(chosen[curve]));
-        add_evp_impl(curve, KIND_EVP_FRESH, &edfast_ctx[chosen[curve]], name);
+        snprintf(name, sizeof(name), "edfast/%s", bench_backend_name(edfast_choice[curve]));
+        add_evp_impl(curve, KIND_EVP_FRESH, &edfast_ctx[edfast_choice[curve]], name);
     }
     im = next_impl();
     switch (lib_impl_init(im, curve, fixed_seed(curve), why, sizeof(why))) {
     case 1:
         break;
     case 0:
-        nimpls--;
+        ncurve_rows--;
         break;
     default:
         die("%s %s: %s", curve_names[curve], im->label, why);
     }
-    if (curve == EDFAST_ED25519 && have_anchor) {
+    if (curve == EDFAST_ED25519 && anchor_loaded) {
         /* lib25519 derives no key from a seed: the default provider's public
          * key of the fixed seed completes its secret key. */
         im = next_impl();
-        if (!anchor_impl_init(im, &anchor, fixed_seed(curve), impls[0].pub, max_msg, why,
+        if (!anchor_impl_init(im, &anchor, fixed_seed(curve), curve_rows[0].pub, max_msg, why,
                               sizeof(why)))
             die("%s %s: %s", curve_names[curve], im->label, why);
     }
@@ -160,29 +143,29 @@ static void build_impls(enum edfast_curve curve, size_t max_msg)
 /* The evp-fresh rows: the default provider's, then edfast's (build_impls' order). */
 static struct impl **fresh_rows(void)
 {
-    static struct impl *rows[2];
+    static struct impl *fresh[2];
     size_t i, n = 0;
 
-    for (i = 0; i < nimpls && n < 2; i++)
-        if (impls[i].kind == KIND_EVP_FRESH)
-            rows[n++] = &impls[i];
+    for (i = 0; i < ncurve_rows && n < 2; i++)
+        if (curve_rows[i].kind == KIND_EVP_FRESH)
+            fresh[n++] = &curve_rows[i];
     if (n < 2)
         die("the evp-fresh rows are missing");
-    return rows;
+    return fresh;
 }
 
 static void free_impls(void)
 {
     size_t i;
 
-    for (i = 0; i < nimpls; i++)
-        impl_free(&impls[i]);
-    nimpls = 0;
+    for (i = 0; i < ncurve_rows; i++)
+        impl_free(&curve_rows[i]);
+    ncurve_rows = 0;
 }
 
 /*
  * Before anything is timed: every row answers as the default provider
- * (impls[0]) does on every message; the other key for verify-newkey is the
+ * (curve_rows[0]) does on every message; the other key for verify-newkey is the
  * public key of a second seed.
  */
 static void check_impls(enum edfast_curve curve, const struct job *jobs, size_t njobs)
@@ -197,10 +180,11 @@ static void check_impls(enum edfast_curve curve, const struct job *jobs, size_t 
     if (!evp_impl_init(&other, curve, KIND_EVP, &default_ctx, "default", seed, why,
                        sizeof(why)))
         die("%s: a second key: %s", curve_names[curve], why);
-    for (i = 0; i < nimpls; i++)
+    for (i = 0; i < ncurve_rows; i++)
         for (j = 0; j < njobs; j++)
-            if (!conform_check(&impls[i], &impls[0], &jobs[j], other.pub, why, sizeof(why)))
-                die("%s %s, %zu-byte message: %s", curve_names[curve], impls[i].label,
+            if (!conform_check(&curve_rows[i], &curve_rows[0], &jobs[j], other.pub, why,
+                               sizeof(why)))
+                die("%s %s, %zu-byte message: %s", curve_names[curve], curve_rows[i].label,
                     jobs[j].len, why);
     impl_free(&other);
 }
@@ -236,51 +220,51 @@ static void usage(FILE *f)
         "                   its rows are left out when it cannot be loaded\n");
 }
 
-static void parse_sizes(const char *list)
+static void parse_sizes(struct options *opt, const char *list)
 {
     char *copy = strdup(list), *tok, *save = NULL;
 
-    opt.nsizes = 0;
+    opt->nsizes = 0;
     for (tok = strtok_r(copy, ",", &save); tok != NULL; tok = strtok_r(NULL, ",", &save)) {
         char *end;
         unsigned long v = strtoul(tok, &end, 10);
 
-        if (*end != '\0' || v == 0 || v > (1ul << 24) || opt.nsizes == MAX_SIZES)
+        if (*end != '\0' || v == 0 || v > (1ul << 24) || opt->nsizes == MAX_SIZES)
             die("bad --sizes list: %s", list);
-        opt.sizes[opt.nsizes++] = v;
+        opt->sizes[opt->nsizes++] = v;
     }
     free(copy);
-    if (opt.nsizes == 0)
+    if (opt->nsizes == 0)
         die("bad --sizes list: %s", list);
 }
 
-static void parse_args(int argc, char **argv)
+static void parse_args(struct options *opt, int argc, char **argv)
 {
     int i, rounds = 0, round_ms = 0;
     const char *sizes = NULL;
 
-    opt.module_dir = EDFAST_MODULE_DIR;
-    opt.anchor_dir = EDFAST_ANCHOR_DIR;
-    opt.thread_msg = 64;
+    opt->module_dir = EDFAST_MODULE_DIR;
+    opt->anchor_dir = EDFAST_ANCHOR_DIR;
+    opt->thread_msg = 64;
     for (i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
 
         if (strcmp(a, "--quick") == 0) {
-            opt.quick = 1;
+            opt->quick = 1;
         } else if (strcmp(a, "--smoke") == 0) {
-            opt.smoke = 1;
+            opt->smoke = 1;
         } else if (strcmp(a, "--no-threads") == 0) {
-            opt.no_threads = 1;
+            opt->no_threads = 1;
         } else if (strcmp(a, "--no-fresh") == 0) {
-            opt.no_fresh = 1;
+            opt->no_fresh = 1;
         } else if (strcmp(a, "--contention") == 0) {
-            opt.contention = 1;
+            opt->contention = 1;
         } else if (strcmp(a, "--count") == 0) {
             char *end;
 
-            opt.count = strtoul(v, &end, 10), i++;
-            if (*end != '\0' || opt.count == 0)
+            opt->count = strtoul(v, &end, 10), i++;
+            if (*end != '\0' || opt->count == 0)
                 die("--count must be a positive number");
         } else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
             usage(stdout);
@@ -290,18 +274,18 @@ static void parse_args(int argc, char **argv)
             die("unknown option or missing value: %s", a);
         } else if (strcmp(a, "--clock") == 0) {
             if (strcmp(v, "cpu") == 0)
-                opt.cpu_clock = 1;
+                opt->cpu_clock = 1;
             else if (strcmp(v, "wall") == 0)
-                opt.cpu_clock = 0;
+                opt->cpu_clock = 0;
             else
                 die("--clock is wall or cpu");
             i++;
         } else if (strcmp(a, "--csv") == 0) {
-            opt.csv = v, i++;
+            opt->csv = v, i++;
         } else if (strcmp(a, "--module-dir") == 0) {
-            opt.module_dir = v, i++;
+            opt->module_dir = v, i++;
         } else if (strcmp(a, "--anchor-dir") == 0) {
-            opt.anchor_dir = v, i++;
+            opt->anchor_dir = v, i++;
         } else if (strcmp(a, "--sizes") == 0) {
             sizes = v, i++;
         } else if (strcmp(a, "--rounds") == 0) {
@@ -313,14 +297,14 @@ static void parse_args(int argc, char **argv)
             if (round_ms < 1)
                 die("--round-ms must be positive");
         } else if (strcmp(a, "--threads") == 0) {
-            opt.threads_max = atoi(v), i++;
-            if (opt.threads_max < 1 || opt.threads_max > MAX_THREADS)
+            opt->threads_max = atoi(v), i++;
+            if (opt->threads_max < 1 || opt->threads_max > MAX_THREADS)
                 die("--threads must be 1..%d", MAX_THREADS);
         } else if (strcmp(a, "--curve") == 0) {
             if (strcasecmp(v, "ed25519") == 0)
-                opt.curves |= 1u << EDFAST_ED25519;
+                opt->curves |= 1u << EDFAST_ED25519;
             else if (strcasecmp(v, "ed448") == 0)
-                opt.curves |= 1u << EDFAST_ED448;
+                opt->curves |= 1u << EDFAST_ED448;
             else
                 die("unknown curve %s", v);
             i++;
@@ -331,37 +315,38 @@ static void parse_args(int argc, char **argv)
                 ;
             if (op == OP_COUNT)
                 die("unknown operation %s", v);
-            opt.ops |= 1u << op;
+            opt->ops |= 1u << op;
             i++;
         } else {
             usage(stderr);
             die("unknown option %s", a);
         }
     }
-    if (opt.curves == 0)
-        opt.curves = (1u << EDFAST_CURVE_COUNT) - 1;
-    if (opt.ops == 0)
-        opt.ops = (1u << OP_COUNT) - 1;
+    if (opt->curves == 0)
+        opt->curves = (1u << EDFAST_CURVE_COUNT) - 1;
+    if (opt->ops == 0)
+        opt->ops = (1u << OP_COUNT) - 1;
     if (sizes != NULL)
-        parse_sizes(sizes);
-    else if (opt.quick && !opt.smoke)
-        parse_sizes("64,1024");
+        parse_sizes(opt, sizes);
+    else if (opt->quick && !opt->smoke)
+        parse_sizes(opt, "64,1024");
     else
-        parse_sizes("32,64,512,1024,16384");
-    if ((opt.contention || opt.count > 0) && opt.no_fresh)
+        parse_sizes(opt, "32,64,512,1024,16384");
+    if ((opt->contention || opt->count > 0) && opt->no_fresh)
         die("--contention and --count use the evp-fresh rows: not with --no-fresh");
-    if (opt.smoke) {
-        opt.rounds = rounds > 0 ? rounds : 1;
-        opt.smoke_ops = 3;
-        opt.round_s = 0;
+    if (opt->smoke) {
+        opt->rounds = rounds > 0 ? rounds : 1;
+        opt->smoke_ops = 3;
+        opt->round_s = 0;
     } else {
-        opt.rounds = rounds > 0 ? rounds : opt.quick ? 5 : 9;
-        opt.round_s = (round_ms > 0 ? round_ms : opt.quick ? 20 : 50) / 1000.0;
+        opt->rounds = rounds > 0 ? rounds : opt->quick ? 5 : 9;
+        opt->round_s = (round_ms > 0 ? round_ms : opt->quick ? 20 : 50) / 1000.0;
     }
 }
 
 int main(int argc, char **argv)
 {
+    struct options opt = {0};
     uint8_t *msgbuf;
     size_t maxlen = 0, i, b;
     enum edfast_curve curve;
@@ -370,7 +355,7 @@ int main(int argc, char **argv)
     char why[512];
 
     setvbuf(stdout, NULL, _IOLBF, 0);
-    parse_args(argc, argv);
+    parse_args(&opt, argc, argv);
     started = now();
     load_start = load_average();
     max_threads = opt.threads_max > 0 ? opt.threads_max : (int)sysconf(_SC_NPROCESSORS_ONLN);
@@ -387,8 +372,8 @@ int main(int argc, char **argv)
         die("out of memory");
     for (i = 0; i < maxlen; i++)
         msgbuf[i] = (uint8_t)(i * 131 + 7);
-    have_anchor = lib25519_anchor_load(&anchor, opt.anchor_dir, why, sizeof(why));
-    if (have_anchor)
+    anchor_loaded = lib25519_anchor_load(&anchor, opt.anchor_dir, why, sizeof(why));
+    if (anchor_loaded)
         printf("anchor: lib25519 from %s (fixed base: %s, double scalar: %s, "
                "SHA-512: %s)\n", opt.anchor_dir, anchor.fixed_base_implementation(),
                anchor.double_scalar_implementation(), anchor.sha512_implementation());
@@ -410,7 +395,7 @@ int main(int argc, char **argv)
         if (!evp_ctx_load_edfast(&probe, opt.module_dir, NULL, why, sizeof(why)))
             die("%s", why);
         for (curve = 0; curve < EDFAST_CURVE_COUNT; curve++)
-            if ((chosen[curve] = bench_backend_index(probe.served[curve])) == nbackends)
+            if ((edfast_choice[curve] = bench_backend_index(probe.served[curve])) == nbackends)
                 die("edfast chose %s for %s, which this benchmark does not know",
                     probe.served[curve], curve_names[curve]);
         evp_ctx_free(&probe);
@@ -425,8 +410,9 @@ int main(int argc, char **argv)
     printf("backends compiled in (preference order):");
     for (b = 0; b < nbackends; b++)
         printf(" %s", bench_backend_name(b));
-    printf("; edfast's choice: Ed25519=%s Ed448=%s%s\n", bench_backend_name(chosen[EDFAST_ED25519]),
-           bench_backend_name(chosen[EDFAST_ED448]),
+    printf("; edfast's choice: Ed25519=%s Ed448=%s%s\n",
+           bench_backend_name(edfast_choice[EDFAST_ED25519]),
+           bench_backend_name(edfast_choice[EDFAST_ED448]),
            getenv("EDFAST_BACKEND") != NULL ? " (EDFAST_BACKEND is set)" : "");
     if (opt.smoke)
         printf("mode: smoke (%d ops per row, %d round): correctness and completeness only, "
@@ -449,20 +435,20 @@ int main(int argc, char **argv)
 
         if (!(opt.curves & (1u << curve)))
             continue;
-        build_impls(curve, maxlen);
-        /* Reference signatures from the default provider (impls[0]). */
+        build_impls(&opt, curve, maxlen);
+        /* Reference signatures from the default provider (curve_rows[0]). */
         for (s = 0; s < opt.nsizes + 1; s++) {
             jobs[s].msg = msgbuf;
             jobs[s].len = s < opt.nsizes ? opt.sizes[s] : opt.thread_msg;
             jobs[s].sig = sigs[s];
-            if (!impls[0].ops->sign(&impls[0], &jobs[s], sigs[s]))
-                die("%s %s: sign failed", curve_names[curve], impls[0].label);
+            if (!curve_rows[0].ops->sign(&curve_rows[0], &jobs[s], sigs[s]))
+                die("%s %s: sign failed", curve_names[curve], curve_rows[0].label);
             njobs++;
         }
         thread_job = jobs[opt.nsizes];
         check_impls(curve, jobs, njobs);
         printf("\n%s: %zu implementations agree with the default provider on %zu messages\n",
-               curve_names[curve], nimpls, njobs);
+               curve_names[curve], ncurve_rows, njobs);
         if (opt.count > 0) {
             /* For an instruction counter: the difference of two counts is what
              * that many operations cost, set-up and checks cancelled. */
@@ -478,32 +464,34 @@ int main(int argc, char **argv)
         }
 
         for (op = 0; op < OP_COUNT; op++) {
-            size_t first = nrows;
+            size_t first = row_count();
 
             if (!(opt.ops & (1u << op)))
                 continue;
             if (op == OP_KEYGEN)
-                measure_group(impls, nimpls, curve, op, &jobs[0]);
+                measure_group(&opt, curve_rows, ncurve_rows, curve, op, &jobs[0]);
             else
                 for (s = 0; s < opt.nsizes; s++)
-                    measure_group(impls, nimpls, curve, op, &jobs[s]);
-            print_table(curve, op, first);
+                    measure_group(&opt, curve_rows, ncurve_rows, curve, op, &jobs[s]);
+            print_table(&opt, curve, op, first);
         }
         if (!opt.no_threads) {
             char name[64];
 
-            snprintf(name, sizeof(name), "edfast/%s", bench_backend_name(chosen[curve]));
-            measure_threads(impls, nimpls, name, curve, &thread_job, max_threads);
+            snprintf(name, sizeof(name), "edfast/%s", bench_backend_name(edfast_choice[curve]));
+            measure_threads(&opt, curve_rows, ncurve_rows, name, curve, &thread_job,
+                            max_threads);
         }
         if (opt.contention)
-            measure_contention(fresh_rows(), bench_backend_name(chosen[curve]), &thread_job);
+            measure_contention(&opt, fresh_rows(), bench_backend_name(edfast_choice[curve]),
+                               &thread_job);
         free_impls();
     }
 
-    missing = opt.count > 0 ? 0 : check_rows(chosen, max_threads);
+    missing = opt.count > 0 ? 0 : check_rows(&opt, edfast_choice, max_threads, anchor_loaded);
     if (opt.csv != NULL)
         write_csv(opt.csv);
-    printf("\n%zu rows in %.1f s%s%s\n", nrows, now() - started,
+    printf("\n%zu rows in %.1f s%s%s\n", row_count(), now() - started,
            opt.csv != NULL ? ", written to " : "", opt.csv != NULL ? opt.csv : "");
     /* Context for the figures: how busy the machine was around us. */
     printf("load average (1 min) at start %.2f, at end %.2f; this process used %.1f s "

@@ -1,9 +1,9 @@
 /*
- * The timing harness: clocks, the calibrated interleaved rounds of one
- * (curve, operation, message size) group, their medians and paired ratios,
- * and the multi-thread test.
+ * The timing harness: the calibrated interleaved rounds of one (curve,
+ * operation, message size) group, their medians and paired ratios, and the
+ * multi-thread test.  It adds its results to report.c's rows.
  */
-#define _POSIX_C_SOURCE 200809L
+#define _POSIX_C_SOURCE 200809L /* pthread barriers */
 
 #include "bench.h"
 
@@ -12,24 +12,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
-double now(void)
-{
-    struct timespec ts;
-
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-/* CPU time of the calling thread: what the operations cost, whatever else runs. */
-static double thread_cpu_now(void)
-{
-    struct timespec ts;
-
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
+#include "util.h"
 
 static uint64_t iteration_counter;
 
@@ -133,12 +117,13 @@ static double paired_ratio(const double *a, const double *b, int n)
 /* ------------------------------------------------------------------------- */
 /* Single-thread measurement: one (curve, op, size) group, interleaved */
 
-void measure_group(struct impl *impls, size_t nimpls, enum edfast_curve curve, enum op op,
-                   const struct job *job)
+void measure_group(const struct options *opt, struct impl *impls, size_t nimpls,
+                   enum edfast_curve curve, enum op op, const struct job *job)
 {
     static double rate[MAX_IMPLS][MAX_ROUNDS], cpu_rate[MAX_IMPLS][MAX_ROUNDS];
     uint64_t n[MAX_IMPLS];
-    size_t i, included[MAX_IMPLS], ninc = 0, first = nrows, def = SIZE_MAX, lib = SIZE_MAX,
+    struct row *added[MAX_IMPLS];
+    size_t i, included[MAX_IMPLS], ninc = 0, def = SIZE_MAX, lib = SIZE_MAX,
            anchor_row = SIZE_MAX;
     int r;
 
@@ -153,24 +138,24 @@ void measure_group(struct impl *impls, size_t nimpls, enum edfast_curve curve, e
     for (i = 0; i < ninc; i++) {
         struct impl *im = &impls[included[i]];
 
-        if (opt.smoke) {
-            n[i] = (uint64_t)opt.smoke_ops;
+        if (opt->smoke) {
+            n[i] = (uint64_t)opt->smoke_ops;
             continue;
         }
         for (n[i] = 1;; n[i] *= 2) {
             double t = time_ops(im, op, job, n[i], NULL);
 
-            if (t >= opt.round_s / 5) {
+            if (t >= opt->round_s / 5) {
                 double per_op = t / (double)n[i];
 
-                n[i] = (uint64_t)ceil(opt.round_s / per_op);
+                n[i] = (uint64_t)ceil(opt->round_s / per_op);
                 break;
             }
         }
     }
 
     /* Rounds: A B C ... A B C ..., starting one further along each round. */
-    for (r = 0; r < opt.rounds; r++) {
+    for (r = 0; r < opt->rounds; r++) {
         for (i = 0; i < ninc; i++) {
             size_t k = (i + (size_t)r) % ninc;
             double cpu, t = time_ops(&impls[included[k]], op, job, n[k], &cpu);
@@ -182,16 +167,16 @@ void measure_group(struct impl *impls, size_t nimpls, enum edfast_curve curve, e
 
     for (i = 0; i < ninc; i++) {
         struct impl *im = &impls[included[i]];
-        struct row *row = add_row();
+        struct row *row = added[i] = add_row();
 
         row->curve = curve;
         row->op = op;
         snprintf(row->label, sizeof(row->label), "%s", im->label);
         row->kind = im->kind;
         row->msg_len = op == OP_KEYGEN ? 0 : job->len;
-        row->rounds = opt.rounds;
-        summarise(&row->wall, rate[i], opt.rounds);
-        summarise(&row->cpu, cpu_rate[i], opt.rounds);
+        row->rounds = opt->rounds;
+        summarise(&row->wall, rate[i], opt->rounds);
+        summarise(&row->cpu, cpu_rate[i], opt->rounds);
         row->has_cpu = 1;
         if (im->is_default)
             def = i;
@@ -203,20 +188,20 @@ void measure_group(struct impl *impls, size_t nimpls, enum edfast_curve curve, e
     /* Ratios pair each round with the reference's run in the same round, so
      * that load which comes and goes over seconds largely cancels out. */
     for (i = 0; i < ninc; i++) {
-        struct row *row = &rows[first + i];
+        struct row *row = added[i];
 
         if (def != SIZE_MAX) {
-            row->wall.vs_default = paired_ratio(rate[i], rate[def], opt.rounds);
-            row->cpu.vs_default = paired_ratio(cpu_rate[i], cpu_rate[def], opt.rounds);
+            row->wall.vs_default = paired_ratio(rate[i], rate[def], opt->rounds);
+            row->cpu.vs_default = paired_ratio(cpu_rate[i], cpu_rate[def], opt->rounds);
         }
         /* Every row, so that EVP rows show what the EVP path costs too. */
         if (lib != SIZE_MAX) {
-            row->wall.vs_lib = paired_ratio(rate[i], rate[lib], opt.rounds);
-            row->cpu.vs_lib = paired_ratio(cpu_rate[i], cpu_rate[lib], opt.rounds);
+            row->wall.vs_lib = paired_ratio(rate[i], rate[lib], opt->rounds);
+            row->cpu.vs_lib = paired_ratio(cpu_rate[i], cpu_rate[lib], opt->rounds);
         }
         if (anchor_row != SIZE_MAX) {
-            row->wall.vs_anchor = paired_ratio(rate[i], rate[anchor_row], opt.rounds);
-            row->cpu.vs_anchor = paired_ratio(cpu_rate[i], cpu_rate[anchor_row], opt.rounds);
+            row->wall.vs_anchor = paired_ratio(rate[i], rate[anchor_row], opt->rounds);
+            row->cpu.vs_anchor = paired_ratio(cpu_rate[i], cpu_rate[anchor_row], opt->rounds);
         }
     }
 }
@@ -225,6 +210,7 @@ void measure_group(struct impl *impls, size_t nimpls, enum edfast_curve curve, e
 /* Multi-thread scaling: EVP operations, one shared EVP_PKEY */
 
 struct thread_arg {
+    const struct options *opt;
     struct impl *im;
     enum op op;
     const struct job *job;
@@ -267,11 +253,11 @@ static void *thread_main(void *varg)
                     curve_names[a->im->curve], a->im->label);
             }
             ops++;
-            if (opt.smoke && ops >= (uint64_t)opt.smoke_ops)
+            if (a->opt->smoke && ops >= (uint64_t)a->opt->smoke_ops)
                 break;
         }
         t = now() - start;
-    } while (opt.smoke ? ops < (uint64_t)opt.smoke_ops : t < opt.round_s);
+    } while (a->opt->smoke ? ops < (uint64_t)a->opt->smoke_ops : t < a->opt->round_s);
     a->cpu = thread_cpu_now() - cpu_start;
     a->ops = ops;
     a->elapsed = t;
@@ -281,8 +267,8 @@ static void *thread_main(void *varg)
 
 /* With each thread on a core of its own, what one thread's operations cost
  * more than alone is time lost to what they share (cache lines, locks). */
-double run_threads(struct impl *const *ims, int n, enum op op, const struct job *job,
-                   double *cpu_us)
+double run_threads(const struct options *opt, struct impl *const *ims, int n, enum op op,
+                   const struct job *job, double *cpu_us)
 {
     pthread_t tid[MAX_THREADS];
     struct thread_arg arg[MAX_THREADS];
@@ -292,7 +278,7 @@ double run_threads(struct impl *const *ims, int n, enum op op, const struct job 
 
     pthread_barrier_init(&barrier, NULL, (unsigned)n);
     for (i = 0; i < n; i++) {
-        arg[i] = (struct thread_arg){ims[i], op, job, &barrier, 0, 0, 0};
+        arg[i] = (struct thread_arg){opt, ims[i], op, job, &barrier, 0, 0, 0};
         if (pthread_create(&tid[i], NULL, thread_main, &arg[i]) != 0)
             die("pthread_create failed");
     }
@@ -308,20 +294,15 @@ double run_threads(struct impl *const *ims, int n, enum op op, const struct job 
 }
 
 /* n threads on the same row. */
-static double run_threads_on(struct impl *im, int n, enum op op, const struct job *job,
-                             double *cpu_us)
+static double run_threads_on(const struct options *opt, struct impl *im, int n, enum op op,
+                             const struct job *job, double *cpu_us)
 {
-    struct impl *ims[MAX_THREADS];
+    struct impl *ims[MAX_THREADS] = {NULL}; /* gcc cannot see that n threads read n entries */
     int i;
 
     for (i = 0; i < n; i++)
         ims[i] = im;
-    return run_threads(ims, n, op, job, cpu_us);
-}
-
-int thread_op_measured(enum kind kind, enum op op)
-{
-    return kind == KIND_EVP_FRESH || (kind == KIND_EVP && (op == OP_SIGN || op == OP_VERIFY));
+    return run_threads(opt, ims, n, op, job, cpu_us);
 }
 
 /* The pair of rows of one kind: [0] the default provider, [1] edfast's. */
@@ -353,30 +334,32 @@ double median_difference(const double *a, const double *b, int rounds)
     return median_sorted(d, rounds);
 }
 
-static void measure_thread_pair(struct impl *pair[2], enum edfast_curve curve, enum op op,
-                                const struct job *job, int max_threads)
+static void measure_thread_pair(const struct options *opt, struct impl *pair[2],
+                                enum edfast_curve curve, enum op op, const struct job *job,
+                                int max_threads)
 {
     static double rate[2][MAX_THREADS][MAX_ROUNDS], cpu_us[2][MAX_THREADS][MAX_ROUNDS];
     const size_t msg_len = op == OP_KEYGEN ? 0 : job->len;
-    size_t first_row;
+    const size_t first_row = row_count();
+    struct row *added[MAX_THREADS][2];
     double ignored;
     int r, t, p;
 
     /* Warm-up of each pair at the largest thread count. */
-    if (!opt.smoke)
+    if (!opt->smoke)
         for (p = 0; p < 2; p++)
-            run_threads_on(pair[p], max_threads, op, job, &ignored);
-    for (r = 0; r < opt.rounds; r++)
+            run_threads_on(opt, pair[p], max_threads, op, job, &ignored);
+    for (r = 0; r < opt->rounds; r++)
         for (t = 1; t <= max_threads; t++)
             for (p = 0; p < 2; p++) {
                 int pp = (p + r) % 2;
 
-                rate[pp][t - 1][r] = run_threads_on(pair[pp], t, op, job, &cpu_us[pp][t - 1][r]);
+                rate[pp][t - 1][r] = run_threads_on(opt, pair[pp], t, op, job,
+                                                    &cpu_us[pp][t - 1][r]);
             }
-    first_row = nrows;
     for (t = 1; t <= max_threads; t++)
         for (p = 0; p < 2; p++) {
-            struct row *row = add_row();
+            struct row *row = added[t - 1][p] = add_row();
 
             row->curve = curve;
             row->op = op;
@@ -384,29 +367,30 @@ static void measure_thread_pair(struct impl *pair[2], enum edfast_curve curve, e
             row->kind = pair[p]->kind;
             row->msg_len = msg_len;
             row->threads = t;
-            row->rounds = opt.rounds;
-            summarise(&row->wall, rate[p][t - 1], opt.rounds);
-            row->cpu_us_per_op = median_of(cpu_us[p][t - 1], opt.rounds);
+            row->rounds = opt->rounds;
+            summarise(&row->wall, rate[p][t - 1], opt->rounds);
+            row->cpu_us_per_op = median_of(cpu_us[p][t - 1], opt->rounds);
             /* Paired by round, as the scaling below. */
             if (t > 1)
                 row->contended_extra_us = median_difference(cpu_us[p][t - 1], cpu_us[p][0],
-                                                            opt.rounds);
+                                                            opt->rounds);
         }
     /* Scaling against one thread of the same implementation, and the ratio
      * against the default provider at the same thread count: both paired by
      * round, as a round runs every thread count of both rows back to back. */
     for (t = 1; t <= max_threads; t++)
         for (p = 0; p < 2; p++) {
-            struct row *row = &rows[first_row + 2 * (size_t)(t - 1) + (size_t)p];
+            struct row *row = added[t - 1][p];
 
-            row->scaling = paired_ratio(rate[p][t - 1], rate[p][0], opt.rounds);
-            row->wall.vs_default = paired_ratio(rate[p][t - 1], rate[0][t - 1], opt.rounds);
+            row->scaling = paired_ratio(rate[p][t - 1], rate[p][0], opt->rounds);
+            row->wall.vs_default = paired_ratio(rate[p][t - 1], rate[0][t - 1], opt->rounds);
         }
     print_thread_table(curve, op, msg_len, first_row);
 }
 
-void measure_threads(struct impl *impls, size_t nimpls, const char *edfast_name,
-                     enum edfast_curve curve, const struct job *job, int max_threads)
+void measure_threads(const struct options *opt, struct impl *impls, size_t nimpls,
+                     const char *edfast_name, enum edfast_curve curve, const struct job *job,
+                     int max_threads)
 {
     struct impl *pair[2];
     enum kind kind;
@@ -419,7 +403,7 @@ void measure_threads(struct impl *impls, size_t nimpls, const char *edfast_name,
             continue; /* --no-fresh */
         }
         for (op = 0; op < OP_COUNT; op++)
-            if ((opt.ops & (1u << op)) && thread_op_measured(kind, op))
-                measure_thread_pair(pair, curve, op, job, max_threads);
+            if ((opt->ops & (1u << op)) && thread_op_measured(kind, op))
+                measure_thread_pair(opt, pair, curve, op, job, max_threads);
     }
 }

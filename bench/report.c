@@ -1,19 +1,20 @@
 /*
- * The results: the rows measured, the tables, the completeness check, the
- * CSV, and the machine's load around the run.
+ * The results: the rows measured, which rows there are to be, the tables,
+ * the completeness check and the CSV.
  */
-#define _POSIX_C_SOURCE 200809L
-
 #include "bench.h"
 
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/resource.h>
 
-struct row rows[MAX_ROWS];
-size_t nrows;
+#include "util.h"
+
+const char *const op_names[OP_COUNT] = {"keygen", "sign", "verify", "verify-newkey"};
+
+static struct row rows[MAX_ROWS];
+static size_t nrows;
 
 struct row *add_row(void)
 {
@@ -29,6 +30,16 @@ struct row *add_row(void)
     return &rows[nrows++];
 }
 
+size_t row_count(void)
+{
+    return nrows;
+}
+
+int thread_op_measured(enum kind kind, enum op op)
+{
+    return kind == KIND_EVP_FRESH || (kind == KIND_EVP && (op == OP_SIGN || op == OP_VERIFY));
+}
+
 static double mad_percent(const struct stats *st)
 {
     return st->median > 0 ? 100 * st->mad / st->median : 0.0;
@@ -42,25 +53,37 @@ static void print_ratio(double r)
         printf(" %9.2fx", r);
 }
 
-void print_table(enum edfast_curve curve, enum op op, size_t first_row)
+/* Whether the rows from first_row on have lib25519's, which gives the table its ratio column. */
+static int has_anchor_row(size_t first_row)
+{
+    size_t i;
+
+    for (i = first_row; i < nrows; i++)
+        if (rows[i].kind == KIND_ANCHOR)
+            return 1;
+    return 0;
+}
+
+void print_table(const struct options *opt, enum edfast_curve curve, enum op op,
+                 size_t first_row)
 {
     const char *lib = curve == EDFAST_ED25519 ? "libsodium" : "libdecaf";
     size_t i;
 
     printf("\n%s %s  (%s: median of %d interleaved rounds; mad: median absolute deviation "
            "of the rounds; ratios: median of the per-round ratios, by %s; %s)\n",
-           curve_names[curve], op_names[op], opt.cpu_clock ? "ops/cpu-s" : "ops/s",
-           rows[first_row].rounds, opt.cpu_clock ? "CPU time" : "wall clock",
-           opt.cpu_clock ? "ops/s: per second of wall-clock time"
-                         : "ops/cpu-s: per second of this thread's CPU time");
+           curve_names[curve], op_names[op], opt->cpu_clock ? "ops/cpu-s" : "ops/s",
+           rows[first_row].rounds, opt->cpu_clock ? "CPU time" : "wall clock",
+           opt->cpu_clock ? "ops/s: per second of wall-clock time"
+                          : "ops/cpu-s: per second of this thread's CPU time");
     printf("  %-26s %6s %12s %7s %11s %10s %10s %12s\n", "implementation", "bytes",
-           opt.cpu_clock ? "ops/cpu-s" : "ops/s", "mad", "vs default", lib,
-           curve == EDFAST_ED25519 && have_anchor ? "lib25519" : "",
-           opt.cpu_clock ? "ops/s" : "ops/cpu-s");
+           opt->cpu_clock ? "ops/cpu-s" : "ops/s", "mad", "vs default", lib,
+           has_anchor_row(first_row) ? "lib25519" : "",
+           opt->cpu_clock ? "ops/s" : "ops/cpu-s");
     for (i = first_row; i < nrows; i++) {
         const struct row *r = &rows[i];
-        const struct stats *main_clock = opt.cpu_clock ? &r->cpu : &r->wall;
-        const struct stats *other_clock = opt.cpu_clock ? &r->wall : &r->cpu;
+        const struct stats *main_clock = opt->cpu_clock ? &r->cpu : &r->wall;
+        const struct stats *other_clock = opt->cpu_clock ? &r->wall : &r->cpu;
 
         if (r->msg_len == 0)
             printf("  %-26s %6s", r->label, "-");
@@ -125,16 +148,16 @@ static int find_row(enum edfast_curve curve, enum op op, const char *label, size
 }
 
 /* The thread rows of one operation: both kinds measured, 1..max_threads threads. */
-static int check_thread_rows(enum edfast_curve curve, enum op op, const char *backend,
-                             int max_threads)
+static int check_thread_rows(const struct options *opt, enum edfast_curve curve, enum op op,
+                             const char *backend, int max_threads)
 {
-    const size_t msg_len = op == OP_KEYGEN ? 0 : opt.thread_msg;
+    const size_t msg_len = op == OP_KEYGEN ? 0 : opt->thread_msg;
     int missing = 0;
 
     for (enum kind kind = KIND_EVP; kind <= KIND_EVP_FRESH; kind++) {
         char def[64], edf[64];
 
-        if (!thread_op_measured(kind, op) || (kind == KIND_EVP_FRESH && opt.no_fresh))
+        if (!thread_op_measured(kind, op) || (kind == KIND_EVP_FRESH && opt->no_fresh))
             continue;
         snprintf(def, sizeof(def), "%s:default", kind_names[kind]);
         snprintf(edf, sizeof(edf), "%s:edfast/%s", kind_names[kind], backend);
@@ -148,7 +171,8 @@ static int check_thread_rows(enum edfast_curve curve, enum op op, const char *ba
     return missing;
 }
 
-int check_rows(const size_t chosen[EDFAST_CURVE_COUNT], int max_threads)
+int check_rows(const struct options *opt, const size_t chosen[EDFAST_CURVE_COUNT],
+               int max_threads, int have_anchor)
 {
     enum edfast_curve curve;
     int missing = 0;
@@ -159,7 +183,7 @@ int check_rows(const size_t chosen[EDFAST_CURVE_COUNT], int max_threads)
         size_t nexp = 0, b, e, s;
         enum op op;
 
-        if (!(opt.curves & (1u << curve)))
+        if (!(opt->curves & (1u << curve)))
             continue;
         /* What this build should measure, from the registry and the build flags. */
         snprintf(names[nexp], sizeof(names[nexp]), "evp:default");
@@ -186,11 +210,11 @@ int check_rows(const size_t chosen[EDFAST_CURVE_COUNT], int max_threads)
         if (curve == EDFAST_ED25519 && have_anchor)
             expected[nexp++] = "anchor:lib25519";
         for (op = 0; op < OP_COUNT; op++) {
-            if (!(opt.ops & (1u << op)))
+            if (!(opt->ops & (1u << op)))
                 continue;
             for (e = 0; e < nexp; e++) {
-                for (s = 0; s < (op == OP_KEYGEN ? 1 : opt.nsizes); s++) {
-                    size_t len = op == OP_KEYGEN ? 0 : opt.sizes[s];
+                for (s = 0; s < (op == OP_KEYGEN ? 1 : opt->nsizes); s++) {
+                    size_t len = op == OP_KEYGEN ? 0 : opt->sizes[s];
 
                     if (!find_row(curve, op, expected[e], len, 0)) {
                         fprintf(stderr, "edfast-bench: missing row: %s %s %s %zu bytes\n",
@@ -199,8 +223,8 @@ int check_rows(const size_t chosen[EDFAST_CURVE_COUNT], int max_threads)
                     }
                 }
             }
-            if (!opt.no_threads && chosen[curve] < bench_backend_count())
-                missing += check_thread_rows(curve, op, bench_backend_name(chosen[curve]),
+            if (!opt->no_threads && chosen[curve] < bench_backend_count())
+                missing += check_thread_rows(opt, curve, op, bench_backend_name(chosen[curve]),
                                              max_threads);
         }
     }
@@ -250,27 +274,4 @@ void write_csv(const char *path)
     }
     if (fclose(f) != 0)
         die("cannot write %s", path);
-}
-
-double load_average(void)
-{
-    FILE *f = fopen("/proc/loadavg", "r");
-    double load = -1;
-
-    if (f != NULL) {
-        if (fscanf(f, "%lf", &load) != 1)
-            load = -1;
-        fclose(f);
-    }
-    return load;
-}
-
-double cpu_seconds(void)
-{
-    struct rusage ru;
-
-    if (getrusage(RUSAGE_SELF, &ru) != 0)
-        return 0;
-    return (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec * 1e-6
-        + (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec * 1e-6;
 }
