@@ -91,6 +91,7 @@ if [ "$check" -eq 0 ]; then
   fi
 fi
 
+load_at_start=$(cut -d' ' -f1-3 /proc/loadavg)
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/edfast-realworld.XXXXXX")
 FAILED=0
 CHECKS=0
@@ -537,11 +538,12 @@ prog_java_tls() {
 
 # ---- openssl s_server: TLS 1.3 handshakes ------------------------------------------
 free_port() { "$PY" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
-# handshakes <config> <count> [<trusted certificate>]: s_server for count
-# connections, and the Python client (ssl module, libssl) making them, both
-# under the config; the client trusts srv.crt unless told another.
+# handshakes <config> <count> [<trusted certificate> [<client config>]]:
+# s_server for count connections, and the Python client (ssl module, libssl)
+# making them, both under the config unless the client is given its own; the
+# client trusts srv.crt unless told another.
 handshakes() {
-  local c=$1 count=$2 trusted=${3:-srv.crt} port pid i rc
+  local c=$1 count=$2 trusted=${3:-srv.crt} cc=${4:-$1} port pid i rc
   port=$(free_port)
   under "$c" openssl s_server -accept "127.0.0.1:$port" -cert srv.crt -key srv.key -tls1_3 -www \
     -naccept "$count" </dev/null >"server-$c.out" 2>&1 &
@@ -551,10 +553,12 @@ handshakes() {
     kill -0 $pid 2>/dev/null || break
     sleep 0.05
   done
-  under "$c" "$PY" "$root/test/realworld/tls_client.py" "$port" "$trusted" "$count" >"client-$c.out" 2>&1
+  under "$cc" "$PY" "$root/test/realworld/tls_client.py" "$port" "$trusted" "$count" >"client-$c.out" 2>&1
   rc=$?
   if [ $rc -ne 0 ]; then kill $pid 2>/dev/null; fi
   wait $pid || rc=1
+  # (what went wrong, for the controls' line)
+  [ $rc -eq 0 ] || grep -h -m1 -iE 'error|unable' "server-$c.out" "client-$c.out" | cut -c1-160
   return $rc
 }
 prog_s_server() {
@@ -573,6 +577,7 @@ prog_s_server() {
     expect "proof: s_server signs, the client verifies, EdDSA only in edfast: 5 handshakes" grep -qx "HANDSHAKES=5" client-proof.out
   fi
   must_fail "control: s_server with no_eddsa.so alone" handshakes filter 1
+  must_fail "control: the client with no_eddsa.so alone (s_server with edfast)" handshakes edfast 1 srv.crt filter
   # The client can fail: a certificate it does not trust.
   under default openssl req -x509 -new -key srv.key -subj /CN=other -days 3650 -out other.crt
   must_fail "control: the client refuses a certificate it does not trust" handshakes edfast 1 other.crt
@@ -606,6 +611,7 @@ echo "OpenSSL: $(openssl version)"
 echo "Java: $(java -version 2>&1 | head -1)"
 echo "edfast: $(git -C "$root" rev-parse HEAD 2>/dev/null || echo "not a git checkout")$(git -C "$root" diff --quiet HEAD 2>/dev/null || echo ' (with local changes)')"
 echo "Command: scripts/realworld.sh$([ "$small" -eq 1 ] && [ "$check" -eq 0 ] && echo ' --small')$([ "$check" -eq 1 ] && echo ' --check')$([ -n "$only" ] && echo " --only $only")"
+echo "Load average when it started (1, 5, 15 min): $load_at_start"
 echo "Sizes: $([ "$small" -eq 1 ] && echo small || echo full); times: wall seconds of the whole program runs, one run each"
 echo
 echo "| program | operation | count | without edfast (s) | with edfast (s) | speedup |"
