@@ -41,33 +41,54 @@ static const char *renamed(const OSSL_LIB_CTX *libctx, const char *name)
 }
 
 /*
- * OpenSSL's own function.  RTLD_NEXT finds it where libcrypto is in the global
- * scope; a Python extension module brings libcrypto in with RTLD_LOCAL, out of
- * that scope, so then it is looked up in the already loaded libcrypto itself.
+ * OpenSSL's own function, from the libcrypto the caller is linked to: looked
+ * up in the caller's own scope (it and its dependencies; no preloaded object
+ * is in it).  A Python extension module brings libcrypto in with RTLD_LOCAL,
+ * out of the global scope where RTLD_NEXT looks, and a process can hold two
+ * libcryptos (sid with experimental's OpenSSL 4: python3-cryptography is built
+ * against 3.x's libcrypto.so.3, edfast.so against libcrypto.so.4).  RTLD_NEXT
+ * serves a caller in the main program, whose scope is the global one, where
+ * this shim comes first; last, the loaded libcrypto of the version this was
+ * built for (a caller with no libcrypto in its scope: ctypes' libffi).
  */
-static void *real_function(const char *symbol)
+static void *real_function(const char *symbol, const void *self, const void *caller)
 {
-    void *f = dlsym(RTLD_NEXT, symbol);
+    Dl_info info;
+    void *f = NULL;
 
-    if (f == NULL) {
+    if (dladdr(caller, &info) != 0 && info.dli_fname != NULL) {
+        void *object = dlopen(info.dli_fname, RTLD_LAZY | RTLD_NOLOAD);
+
+        if (object != NULL) {
+            f = dlsym(object, symbol);
+            dlclose(object);
+        }
+    }
+    if (f == NULL || f == self)
+        f = dlsym(RTLD_NEXT, symbol);
+    if (f == NULL || f == self) {
         void *libcrypto = dlopen("libcrypto.so." EDFAST_STR(OPENSSL_SHLIB_VERSION), RTLD_LAZY | RTLD_NOLOAD);
 
+        f = libcrypto != NULL ? dlsym(libcrypto, symbol) : NULL;
         if (libcrypto != NULL)
-            f = dlsym(libcrypto, symbol);
+            dlclose(libcrypto);
     }
-    return f;
+    return f == self ? NULL : f;
 }
 
 OSSL_PROVIDER *OSSL_PROVIDER_load(OSSL_LIB_CTX *libctx, const char *name)
 {
-    load_fn *real = (load_fn *)real_function("OSSL_PROVIDER_load");
+    load_fn *real = (load_fn *)real_function("OSSL_PROVIDER_load", (const void *)OSSL_PROVIDER_load,
+                                             __builtin_return_address(0));
 
     return real == NULL ? NULL : real(libctx, renamed(libctx, name));
 }
 
 OSSL_PROVIDER *OSSL_PROVIDER_try_load(OSSL_LIB_CTX *libctx, const char *name, int retain_fallbacks)
 {
-    try_load_fn *real = (try_load_fn *)real_function("OSSL_PROVIDER_try_load");
+    try_load_fn *real = (try_load_fn *)real_function("OSSL_PROVIDER_try_load",
+                                                     (const void *)OSSL_PROVIDER_try_load,
+                                                     __builtin_return_address(0));
 
     /* retain_fallbacks = 0: no implicit default provider behind our back. */
     return real == NULL ? NULL : real(libctx, renamed(libctx, name), name == renamed(libctx, name) ? retain_fallbacks : 0);
