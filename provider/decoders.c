@@ -98,32 +98,90 @@ static const struct {
 };
 
 /*
+ * Copies lines from in to out up to the END line of the first block (a line
+ * "-----BEGIN ...-----", then one starting "-----END "), where PEM_read_bio
+ * stops too, or to the end of the input; at most EDFAST_CODEC_MAX_INPUT
+ * bytes, so that endless input fails as it does in the other decoders.
+ * BIO_gets splits lines longer than the buffer as PEM_read_bio's reading
+ * does: only a piece that starts a line can be a boundary.
+ */
+static int read_pem_block(const struct dec_ctx *ctx, BIO *in, BIO *out)
+{
+    char line[256];
+    size_t total = 0, len;
+    int n, line_start = 1, starts_line, begun = 0;
+
+    while ((n = BIO_gets(in, line, sizeof(line))) > 0) {
+        total += (size_t)n;
+        if (total > EDFAST_CODEC_MAX_INPUT) {
+            ERR_raise_data(ERR_LIB_PROV, PROV_R_LENGTH_TOO_LARGE,
+                           "edfast reads at most %d bytes of input", EDFAST_CODEC_MAX_INPUT);
+            return 0;
+        }
+        if (BIO_write(out, line, n) != n) {
+            EDFAST_RAISE(ctx->provctx, EDFAST_R_OUT_OF_MEMORY, NULL);
+            return 0;
+        }
+        starts_line = line_start;
+        line_start = line[n - 1] == '\n';
+        if (!starts_line)
+            continue;
+        if (begun && strncmp(line, "-----END ", 9) == 0)
+            break;
+        len = (size_t)n;
+        while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+            len--;
+        if (!begun && len > 16 && strncmp(line, "-----BEGIN ", 11) == 0
+                && memcmp(line + len - 5, "-----", 5) == 0)
+            begun = 1;
+    }
+    return 1;
+}
+
+/*
  * One PEM block of a key in the structures edfast decodes.  Other PEM (RSA
  * PRIVATE KEY, CERTIFICATE, ...) and PEM with headers (legacy encryption) are
  * not edfast's business: left to other providers' decoders.
+ *
+ * Only the first block is read (read_pem_block), never the whole input:
+ * OpenSSL's file store runs this decoder on the BIO of a whole PEM bundle, and
+ * where that BIO cannot seek (one the application attached) libcrypto reads
+ * it through a buffering BIO that it drops after each object.  Reading to the
+ * end there threw away the bundle's later blocks, so OpenSSL's `file:` loader
+ * in a context holding edfast too lost every object after the first block no
+ * decoder took (on OpenSSL 4.0, whose loader asks for SubjectPublicKeyInfo
+ * when the type expected is PUBKEY, a certificate first was enough;
+ * fuzz_store's regress-pubkey-bundle*).
  */
 static int pem2der_decode(void *vctx, OSSL_CORE_BIO *cin, int selection, OSSL_CALLBACK *data_cb,
                           void *data_cbarg, OSSL_PASSPHRASE_CALLBACK *pw_cb, void *pw_cbarg)
 {
-    unsigned char *input = NULL, *der = NULL;
-    size_t input_len = 0;
+    const struct dec_ctx *ctx = vctx;
+    unsigned char *der = NULL;
     long der_len = 0;
     char *name = NULL, *header = NULL;
-    BIO *mem = NULL;
+    BIO *in, *block = NULL;
     size_t i;
     int ok = 1, pem_ok;
 
     (void)selection;
     (void)pw_cb;
     (void)pw_cbarg;
-    if (!read_input(vctx, cin, &input, &input_len))
+    if ((in = edfast_codec_bio(ctx->provctx, cin)) == NULL)
         return 0;
-    if (input_len == 0 || input_len > INT_MAX
-            || (mem = BIO_new_mem_buf(input, (int)input_len)) == NULL)
+    /* a secure-heap buffer: the block may be a private key */
+    if ((block = BIO_new(BIO_s_secmem())) == NULL) {
+        EDFAST_RAISE(ctx->provctx, EDFAST_R_OUT_OF_MEMORY, NULL);
+        ok = 0;
         goto end;
+    }
+    if (!read_pem_block(ctx, in, block)) {
+        ok = 0;
+        goto end;
+    }
     ERR_set_mark();
     /* EAY_COMPATIBLE, as OpenSSL's PEM_read_bio: control bytes in the base64 are refused */
-    pem_ok = PEM_read_bio_ex(mem, &name, &header, &der, &der_len,
+    pem_ok = PEM_read_bio_ex(block, &name, &header, &der, &der_len,
                              PEM_FLAG_SECURE | PEM_FLAG_EAY_COMPATIBLE) > 0;
     ERR_pop_to_mark();
     if (!pem_ok || der_len <= 0 || header[0] != '\0')
@@ -134,13 +192,13 @@ static int pem2der_decode(void *vctx, OSSL_CORE_BIO *cin, int selection, OSSL_CA
                           (size_t)der_len);
 
 end:
-    BIO_free(mem);
+    BIO_free(in);
+    BIO_free(block);
     /* PEM_FLAG_SECURE: all three come from the secure heap. */
     OPENSSL_secure_free(name);
     OPENSSL_secure_free(header);
     if (der != NULL)
         OPENSSL_secure_clear_free(der, (size_t)der_len);
-    OPENSSL_clear_free(input, input_len);
     return ok;
 }
 

@@ -8,7 +8,9 @@
  * PKCS#8, certificates, a CRL), each DER structure, an empty file, garbage,
  * broken keys; with the expected type set, through an attached BIO, with a
  * wrong or no passphrase, and directories listed whole or searched by
- * subject; URIs of every form the loader takes, and ones it refuses.
+ * subject; URIs of every form the loader takes, and ones it refuses.  And
+ * OpenSSL's own loader in a context holding edfast too gives what it gives
+ * without edfast (edfast's decoders must not eat its input).
  */
 #include <dirent.h>
 #include <stdio.h>
@@ -30,6 +32,7 @@
 static OSSL_LIB_CTX *edf, *dfl; /* edfast alone; the default provider alone */
 /* Both, edfast's loader preferred: other algorithms' keys decoded by the default provider. */
 static OSSL_LIB_CTX *both;
+static OSSL_LIB_CTX *beside; /* both, the default provider loaded first */
 #define PREFER_EDFAST "?provider=edfast"
 static char dir[256];
 
@@ -139,12 +142,16 @@ struct load {
     X509_NAME *search; /* subject to search for, or NULL */
     const char *pass;  /* NULL: no passphrase at all */
     int mixed;         /* edfast's loader in the context with both providers */
+    /* or: the default provider's loader in this context, edfast's decoders beside it */
+    OSSL_LIB_CTX *openssl_in;
 };
 
 /* Every object the store gives in libctx. */
 static void load_all(OSSL_LIB_CTX *libctx, const struct load *how, struct listing *out)
 {
-    const char *propq = libctx == both ? PREFER_EDFAST : NULL;
+    const char *propq = how->openssl_in != NULL ? "provider=default"
+                        : libctx == both        ? PREFER_EDFAST
+                                                : NULL;
     const char *what = how->uri != NULL ? how->uri : "an attached BIO";
     UI_METHOD *ui = UI_UTIL_wrap_read_pem_callback(pem_pass, 0);
     OSSL_STORE_CTX *store;
@@ -182,7 +189,7 @@ static void load_all(OSSL_LIB_CTX *libctx, const struct load *how, struct listin
      * The default provider's loader, given 5 MiB of zeros, is not at its end
      * after 128 loads: only edfast's is held to ending.
      */
-    ET_CHECK(libctx == dfl || store == NULL || OSSL_STORE_eof(store),
+    ET_CHECK(libctx == dfl || how->openssl_in != NULL || store == NULL || OSSL_STORE_eof(store),
              "%s: edfast's store never ends", what);
     OSSL_STORE_SEARCH_free(search);
     OSSL_STORE_close(store);
@@ -196,7 +203,7 @@ static size_t same_as_default(const char *what, const struct load *how, int sort
     struct listing e, d;
     size_t i, n;
 
-    load_all(how->mixed ? both : edf, how, &e);
+    load_all(how->openssl_in != NULL ? how->openssl_in : how->mixed ? both : edf, how, &e);
     load_all(dfl, how, &d);
     if (sorted) {
         qsort(e.line, e.n, sizeof(e.line[0]), compare_lines);
@@ -346,6 +353,11 @@ static void make_files(EVP_PKEY *k25519, EVP_PKEY *k448, EVP_PKEY *ec, X509 *cer
     PEM_write_bio(b, "EDFAST NOTHING", "", (const unsigned char *)"nothing", 7);
     PEM_write_bio_PUBKEY(b, k25519);
     save("labels.pem", b);
+    (void)BIO_reset(b);
+
+    /* A public key, then a certificate. */
+    ET_CHECK(PEM_write_bio_PUBKEY(b, k25519) && PEM_write_bio_X509(b, cert), "pubcert.pem");
+    save("pubcert.pem", b);
     (void)BIO_reset(b);
 
     ET_CHECK(i2d_PKCS8PrivateKey_bio(b, k25519, NULL, NULL, 0, NULL, NULL), "pki.der");
@@ -530,6 +542,47 @@ static void test_directory(void)
 }
 
 /*
+ * OpenSSL's own `file:` loader with edfast loaded beside the default provider
+ * gives what it gives without edfast.  Its decoder chain runs edfast's PEM
+ * decoder on the BIO of the whole bundle, which libcrypto reads (attached, it
+ * cannot seek) through a buffer that it drops after each object: that decoder
+ * must read one PEM block, never to the end.  It did, and lost the bundle's
+ * blocks after the first that no decoder took: on OpenSSL 3.0 a certificate
+ * after a public key, with certificates expected and edfast loaded after the
+ * default provider; on 4.0, whose loader asks the decoders for
+ * SubjectPublicKeyInfo when PUBKEY is expected (and EncryptedPrivateKeyInfo
+ * for PKEY), whatever came after a certificate, in either order
+ * (fuzz_store's regress-pubkey-bundle* inputs).
+ */
+static void test_openssl_loader_beside_edfast(OSSL_LIB_CTX *libctx, const char *order)
+{
+    static const int expected[] = {0, OSSL_STORE_INFO_PKEY, OSSL_STORE_INFO_PUBKEY,
+                                   OSSL_STORE_INFO_CERT, OSSL_STORE_INFO_CRL};
+    static const char *const files[] = {"mixed.pem", "pubcert.pem"};
+    struct load how = {0};
+    char data[16384], what[128];
+    size_t i, j, len;
+    FILE *f;
+
+    how.pass = PASS;
+    how.openssl_in = libctx;
+    for (j = 0; j < sizeof(files) / sizeof(files[0]); j++) {
+        f = fopen(path_of(files[j]), "rb");
+        len = f != NULL ? fread(data, 1, sizeof(data), f) : 0;
+        if (f != NULL)
+            fclose(f);
+        how.bio = BIO_new_mem_buf(data, (int)len);
+        for (i = 0; i < sizeof(expected) / sizeof(expected[0]); i++) {
+            how.expect = expected[i];
+            snprintf(what, sizeof(what), "%s attached, OpenSSL's loader, %s, expecting %d",
+                     files[j], order, expected[i]);
+            same_as_default(what, &how, 0);
+        }
+        BIO_free(how.bio);
+    }
+}
+
+/*
  * Other algorithms' keys go to libcrypto by value, with what the PEM label
  * says, for the default provider's decoders; ours are edfast's.
  */
@@ -592,7 +645,7 @@ static void test_errors(void)
 }
 
 /* The providers loaded, unloaded at the end (freeing a context leaves them loaded). */
-static OSSL_PROVIDER *loaded[4];
+static OSSL_PROVIDER *loaded[6];
 static size_t loaded_count;
 
 static void load(OSSL_LIB_CTX *libctx, const char *provider)
@@ -629,6 +682,8 @@ int main(void)
     dfl = context_with("default");
     both = context_with("edfast");
     load(both, "default");
+    beside = context_with("default");
+    load(beside, "edfast");
     snprintf(dir, sizeof(dir), "%s/edfast-store-XXXXXX",
              getenv("TMPDIR") != NULL ? getenv("TMPDIR") : "/tmp");
     if (mkdtemp(dir) == NULL) {
@@ -647,6 +702,8 @@ int main(void)
         test_attach();
         test_directory();
         test_foreign();
+        test_openssl_loader_beside_edfast(both, "edfast loaded first");
+        test_openssl_loader_beside_edfast(beside, "edfast loaded after the default provider");
         test_errors();
     }
     remove_tree(dir);
@@ -658,6 +715,7 @@ int main(void)
     while (loaded_count > 0)
         OSSL_PROVIDER_unload(loaded[--loaded_count]);
     OSSL_LIB_CTX_free(both);
+    OSSL_LIB_CTX_free(beside);
     OSSL_LIB_CTX_free(edf);
     OSSL_LIB_CTX_free(dfl);
     return et_finish("store");
