@@ -7,9 +7,10 @@
  * each yields.  Other key types are not compared: a context holding edfast
  * alone has no decoder for them.
  *
- * On PEM both loaders must yield the same objects in the same order, unless
- * both fail to load something (regress-broken-pem-block: edfast resumes after
- * the next END line, OpenSSL's loader earlier, or not at all).  Input that is not PEM edfast
+ * On PEM (text throughout, see is_pem) both loaders must yield the same
+ * objects in the same order, unless both fail to load something
+ * (regress-broken-pem-block: edfast resumes after the next END line,
+ * OpenSSL's loader earlier, or not at all).  Input that is not PEM edfast
  * takes as one object, where OpenSSL's loader reads DER objects one after
  * another and PEM after them (regress-der-then-pem).  There edfast's objects
  * must still be the default provider's, in the same order.
@@ -238,18 +239,21 @@ static void check_same(int how, int expect, const struct item *got, const struct
 }
 
 /*
- * Text up to a PEM boundary.  edfast takes any input holding a boundary for
+ * Text holding a PEM boundary.  edfast takes any input holding a boundary for
  * PEM, DER whose bytes happen to hold one too (regress-der-with-pem-marker),
- * where OpenSSL's loader also tries it as DER: only text before the boundary
- * makes it PEM to both.
+ * where OpenSSL's loader also tries it as DER.  And wherever OpenSSL's PEM
+ * reading fails it reads on as DER, one TLV after another, so that it can
+ * land on a DER object among binary bytes after a broken boundary, where
+ * edfast sees no PEM block and loads nothing (regress-der-in-broken-pem).
+ * Text holds no such object (the DER of every key, certificate and CRL holds
+ * control bytes: the tags INTEGER, BIT STRING, OCTET STRING, NULL, OID): only
+ * an input that is text throughout is PEM to both.
  */
 static int is_pem(const uint8_t *data, size_t size)
 {
-    const uint8_t *begin = memmem(data, size, "-----BEGIN ", 11);
-
-    if (begin == NULL)
+    if (memmem(data, size, "-----BEGIN ", 11) == NULL)
         return 0;
-    for (const uint8_t *p = data; p < begin; p++)
+    for (const uint8_t *p = data; p < data + size; p++)
         if ((*p < 0x20 || *p > 0x7e) && *p != '\t' && *p != '\n' && *p != '\r')
             return 0;
     return 1;

@@ -184,26 +184,11 @@ run_fuzz() {
         -max_len=4096 -len_control=20 -print_final_stats=1 -artifact_prefix="$dir/finding-$1-" \
         "$dir/work-$1" "$src/fuzz/corpus/$1" >"$dir/fuzz-$1.log" 2>&1)
   }
-  # fuzz_store holds edfast's file: loader to the default provider's, which
-  # OpenSSL 4.0 changed for PEM bundles (fuzz/held/README.md): until edfast's
-  # store follows it, on 4.0 its corpus is replayed but not fuzzed further.
-  local pair store_fuzzed=1
-  if [ "$(openssl version | sed -n 's/^OpenSSL \([0-9]*\)\..*/\1/p')" -ge 4 ]; then
-    store_fuzzed=0
-    echo "    fuzz_store: replayed only on OpenSSL 4 (fuzz/held/README.md)"
-  fi
+  local pair
   for pair in "import decode" "verify sigparams" "encode store"; do
     set -- $pair
     log "fuzz: $1 and $2, ${fuzz_seconds}s each"
     fuzz_one "$1" & local p1=$!
-    if [ "$2" = store ] && [ "$store_fuzzed" = 0 ]; then
-      if wait "$p1"; then
-        printf '    fuzz_%s: %s\n' "$1" "$(grep -E '^#[0-9]+[[:space:]]+DONE' "$dir/fuzz-$1.log" | tail -1 | cut -c1-80)"
-      else
-        echo "FINDING in fuzz_$1:"; tail -60 "$dir/fuzz-$1.log"; ok=1
-      fi
-      continue
-    fi
     fuzz_one "$2" & local p2=$!
     for t in "$1:$p1" "$2:$p2"; do
       if ! wait "${t#*:}"; then
