@@ -372,6 +372,12 @@ static void make_files(EVP_PKEY *k25519, EVP_PKEY *k448, EVP_PKEY *ec, X509 *cer
     ET_CHECK(i2d_X509_bio(b, cert), "cert.der");
     save("cert.der", b);
     (void)BIO_reset(b);
+    /* DER objects one after another, as OpenSSL's loader reads them from one BIO. */
+    ET_CHECK(i2d_PUBKEY_bio(b, k25519) && i2d_X509_bio(b, cert)
+                 && i2d_PKCS8PrivateKey_bio(b, k448, NULL, NULL, 0, NULL, NULL)
+                 && i2d_PUBKEY_bio(b, k448), "ders");
+    save("ders", b);
+    (void)BIO_reset(b);
     save("empty", b);
     BIO_write(b, "\x30\x03\x02\x01\x07garbage", 12);
     save("garbage.der", b);
@@ -558,7 +564,7 @@ static void test_openssl_loader_beside_edfast(OSSL_LIB_CTX *libctx, const char *
 {
     static const int expected[] = {0, OSSL_STORE_INFO_PKEY, OSSL_STORE_INFO_PUBKEY,
                                    OSSL_STORE_INFO_CERT, OSSL_STORE_INFO_CRL};
-    static const char *const files[] = {"mixed.pem", "pubcert.pem"};
+    static const char *const files[] = {"mixed.pem", "pubcert.pem", "ders"};
     struct load how = {0};
     char data[16384], what[128];
     size_t i, j, len;
