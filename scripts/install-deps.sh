@@ -6,7 +6,7 @@
 # version numbers are pinned here.
 #
 #   bash scripts/install-deps.sh            build, test and benchmark packages
-#   bash scripts/install-deps.sh PKG...     those packages too (hardening.sh, cross.sh)
+#   bash scripts/install-deps.sh PKG...     those packages too (hardening.sh, cross-test.sh)
 set -euo pipefail
 
 wanted=(
