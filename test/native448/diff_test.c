@@ -13,11 +13,11 @@
  */
 #include <pthread.h>
 
-#include "eddsa448.h"
+#include "ed448/eddsa448.h"
 #include "edwards_ref.h"
-#include "point.h"
-#include "scalar.h"
-#include "shake256.h"
+#include "ed448/point.h"
+#include "ed448/scalar.h"
+#include "ed448/shake256.h"
 #include "native_path.h"
 
 #define THREADS 2

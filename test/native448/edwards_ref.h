@@ -9,7 +9,7 @@
 #ifndef EDFAST_TEST_NATIVE448_EDWARDS_REF_H
 #define EDFAST_TEST_NATIVE448_EDWARDS_REF_H
 
-#include "point.h"
+#include "ed448/point.h"
 
 /* A point ready to be added: Z and d T precomputed. */
 typedef struct {

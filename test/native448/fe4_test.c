@@ -11,7 +11,7 @@
 
 #if EDFAST_NATIVE_X86
 
-#include "fe4_ifma.h"
+#include "ed448/fe4_ifma.h"
 
 /* Every lane of x is equal, mod p, to want[lane]. */
 N448_IFMA_TARGET static void check_lanes(const fe4_448 *x, const fe448 want[4], const char *what, int i)

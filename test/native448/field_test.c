@@ -5,7 +5,7 @@
  */
 #include <openssl/bn.h>
 
-#include "field.h"
+#include "ed448/field.h"
 #include "native_path.h"
 
 static BN_CTX *bnctx;

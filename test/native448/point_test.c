@@ -11,13 +11,13 @@
  */
 #include <openssl/bn.h>
 
-#include "accel.h"
-#include "base_scan.h"
+#include "ed448/accel.h"
+#include "ed448/base_scan.h"
 #include "edwards_ref.h"
-#include "point.h"
-#include "scalar.h"
-#include "scalarmul.h"
-#include "twisted.h"
+#include "ed448/point.h"
+#include "ed448/scalar.h"
+#include "ed448/scalarmul.h"
+#include "ed448/twisted.h"
 #include "native_path.h"
 
 /* Reference [k]P by double-and-add over the bits of k (variable time). */

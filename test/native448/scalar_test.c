@@ -5,7 +5,7 @@
  */
 #include <openssl/bn.h>
 
-#include "scalar.h"
+#include "ed448/scalar.h"
 #include "native_path.h"
 
 static BN_CTX *bnctx;

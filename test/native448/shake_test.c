@@ -6,7 +6,7 @@
  * long squeezes split over several calls; and the known permutation of the
  * all-zero state.
  */
-#include "shake256.h"
+#include "ed448/shake256.h"
 #include "native_path.h"
 
 static void ossl_shake(uint8_t *out, size_t outlen, const uint8_t *in, size_t inlen)

@@ -4,7 +4,7 @@
  * match the file's valid/invalid label.  Skips (77) when the vectors are
  * absent.  Usage: native448_wycheproof <path to ed448_test.json>
  */
-#include "eddsa448.h"
+#include "ed448/eddsa448.h"
 #include "native_path.h"
 
 /* The next "key": "value" string pair after *pos, for a key of interest. */
