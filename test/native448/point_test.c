@@ -16,7 +16,7 @@
 #include "edwards_ref.h"
 #include "ed448/point.h"
 #include "ed448/scalar.h"
-#include "ed448/scalarmul.h"
+#include "ed448/scalarmult.h"
 #include "ed448/twisted.h"
 #include "native_path.h"
 

@@ -5,6 +5,7 @@
  */
 #include <openssl/bn.h>
 
+#include "ed448/lattice.h"
 #include "ed448/scalar.h"
 #include "native_path.h"
 

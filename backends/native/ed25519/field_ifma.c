@@ -8,8 +8,8 @@
 
 #if EDFAST_NATIVE_X86
 
+#include "accel.h"
 #include "fe4_ifma.h"
-#include "field_ifma.h"
 
 IFMA_INLINE void fe4_sq_into(fe4 *h, const fe4 *f)
 {

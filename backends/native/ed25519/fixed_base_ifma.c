@@ -1,5 +1,5 @@
 /*
- * [a]B on the ifma path (fixed_base_ifma.h).  Lane j of every vector is a
+ * [a]B on the ifma path (accel.h).  Lane j of every vector is a
  * point of its own, the sum of the digits 4g + j over the groups g of the
  * lane table: a mixed addition is seven 4-way products of independent
  * elements with no shuffling between lanes, and as the table has a row per
@@ -16,8 +16,8 @@
 
 #include <openssl/crypto.h>
 
+#include "accel.h"
 #include "fe4_ifma.h"
-#include "fixed_base_ifma.h"
 
 /* Four extended points, point j in lane j of each coordinate. */
 typedef struct {

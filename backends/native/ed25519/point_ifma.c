@@ -1,5 +1,5 @@
 /*
- * 4-way parallel point arithmetic with AVX-512 IFMA (see point_ifma.h), on
+ * 4-way parallel point arithmetic with AVX-512 IFMA (see accel.h), on
  * the field of fe4_ifma.h: the four coordinates of a point in the four lanes.
  * Verification's, so variable time: every digit and point here is public.
  */
@@ -7,8 +7,8 @@
 
 #if EDFAST_NATIVE_X86
 
+#include "accel.h"
 #include "fe4_ifma.h"
-#include "point_ifma.h"
 
 /*
  * From w = (E, F, G, H) in the lanes to the extended point

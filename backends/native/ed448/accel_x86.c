@@ -2,8 +2,8 @@
  * Ed448's x86-64 paths, the tables cpu.c picks from: the fixed-base row scan
  * in the widest vectors each path has (AVX2 on adx, AVX-512 on ifma), and on
  * ifma the AVX-512VL Keccak and, in 4-way IFMA arithmetic, the fixed-base
- * sum (fixed_base_ifma.c), verification's joint loop (joint_ifma.c) and the
- * square roots of a first verification's two points (isr_ifma.c).  Empty on
+ * sum (fixed_base_ifma.c), verification's joint loop (point_ifma.c) and the
+ * square roots of a first verification's two points (field_ifma.c).  Empty on
  * other CPUs.
  */
 #include "cpu.h"

@@ -16,7 +16,7 @@
 
 #include "point.h"
 #include "scalar.h"
-#include "scalarmul.h"
+#include "scalarmult.h"
 #include "shake256.h"
 #include "verify_state.h"
 

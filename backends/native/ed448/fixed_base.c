@@ -3,9 +3,9 @@
  * twisted curve of twisted.h: [s]B = psi([s/4] phi(B)), where each addition
  * costs 7 multiplications instead of 8.  The process-wide table (228 KiB) is
  * computed on first use (pthread_once) from the base point (about 1-2 ms,
- * once).  The method is in scalarmul.h.
+ * once).  The method is in scalarmult.h.
  */
-#include "scalarmul.h"
+#include "scalarmult.h"
 
 #include "accel.h"
 #include "base_scan.h"

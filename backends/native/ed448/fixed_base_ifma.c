@@ -1,6 +1,6 @@
 /*
  * The fixed-base sum (accel.h's base_sum) on the ifma path: the point in
- * 4-way form (point4_ifma.h), each entry moved into lanes as it is looked
+ * 4-way form (point_ifma.h), each entry moved into lanes as it is looked
  * up.  Constant time: the lookups are the caller's (a scan of a whole row),
  * and the 4-way arithmetic has no data-dependent branch or index.
  */
@@ -11,7 +11,7 @@
 #include <openssl/crypto.h>
 
 #include "accel.h"
-#include "point4_ifma.h"
+#include "point_ifma.h"
 
 N448_IFMA_TARGET
 void n448_base_sum_ifma(ge448t *p, n448_base_lookup_fn *lookup, void *ctx, unsigned n_first, unsigned n,

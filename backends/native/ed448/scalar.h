@@ -56,14 +56,6 @@ void sc448_recode_signed(int8_t *d, const sc448 *a, unsigned w);
 unsigned sc448_wnaf_chunk(int8_t naf[SC448_NAF_LEN], const sc448 *a, unsigned lo,
                           unsigned nbits, unsigned w);
 
-/*
- * Half-size representation of a public scalar h (Pornin 2020, by a partial
- * extended Euclid on (l, h)): c and |d| below 2^224 with d h = c (mod l),
- * d = -|d| when *d_neg.  Lets [h]A be checked through [d]-scaled equations
- * with half as many doublings.  Variable time.
- */
-void sc448_halfsize(const sc448 *h, sc448 *c, sc448 *d_abs, int *d_neg);
-
 /* The same for the whole scalar: SC448_NAF_FULL digits. */
 #define SC448_NAF_FULL 450
 unsigned sc448_wnaf(int8_t naf[SC448_NAF_FULL], const sc448 *a, unsigned w);

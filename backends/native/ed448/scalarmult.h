@@ -9,7 +9,7 @@
  * so only W doublings are needed.  Every lookup scans a whole row.
  *
  * Double scalar (variable time, for verification), on the twisted curve too:
- * [s]B - [h]A from phi(B) and phi(A) (scalarmul.c says why the verdicts are
+ * [s]B - [h]A from phi(B) and phi(A) (double_scalar.c says why the verdicts are
  * those of edwards448), with each scalar cut into eight 56-bit chunks, so that the loop has ~57 doublings
  * instead of 446: wNAF digits index odd-multiple tables of 2^(56 c) B (built
  * once per process) and 2^(56 c) A (built once per public key, ~24 KB).

@@ -5,11 +5,11 @@
  * instead of seven or eight of field.h's.  The formulas are twisted.c's
  * (HWCD with a = -1) arranged for lanes, as Ed25519's point_ifma.c arranges
  * its own.  Data-independent time: every lane choice is a constant.  Used by
- * verification's joint loop (joint_ifma.c) and the fixed-base sum
+ * verification's joint loop (point_ifma.c) and the fixed-base sum
  * (fixed_base_ifma.c).
  */
-#ifndef N448_POINT4_IFMA_H
-#define N448_POINT4_IFMA_H
+#ifndef N448_POINT_IFMA_H
+#define N448_POINT_IFMA_H
 
 #include "fe4_ifma.h"
 #include "twisted.h"

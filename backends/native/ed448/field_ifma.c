@@ -44,6 +44,6 @@ void n448_isr_pair_ifma(fe448 r[2], const fe448 a[2])
 #else
 
 /* ISO C forbids an empty translation unit. */
-typedef int n448_isr_ifma_unused;
+typedef int n448_field_ifma_unused;
 
 #endif

@@ -1,6 +1,6 @@
 /*
  * Verification's joint loop (accel.h's joint) on the ifma path, the point
- * in 4-way form (point4_ifma.h).
+ * in 4-way form (point_ifma.h).
  *
  * Variable time: verification's data are public.  Table entries stay in
  * field.h's form and are moved into lanes as they are used.
@@ -10,7 +10,7 @@
 #if EDFAST_NATIVE_X86
 
 #include "accel.h"
-#include "point4_ifma.h"
+#include "point_ifma.h"
 
 /*
  * The lanes of the entry digit d names (odd d): (Y - X, Y + X, 2 Z, 2 d' T)
@@ -69,6 +69,6 @@ void n448_joint_ifma(ge448t *p, const struct n448_naf_term *terms, unsigned n)
 #else
 
 /* ISO C forbids an empty translation unit. */
-typedef int n448_joint_ifma_unused;
+typedef int n448_point_ifma_unused;
 
 #endif

@@ -1,7 +1,7 @@
 /*
  * Double-scalar multiplication for verification, on the twisted curve of
  * twisted.h (7M additions from affine entries, 8M from projective ones); see
- * scalarmul.h for the method (the fixed base is in fixed_base.c).  The
+ * scalarmult.h for the method (the fixed base is in fixed_base.c).  The
  * process-wide tables of phi(B) (96 KiB) are computed on first use
  * (pthread_once), a few milliseconds once, and no generated source to keep in
  * sync.
@@ -11,9 +11,10 @@
  * whatever its torsion, into the subgroup of odd order l of the twisted
  * curve, where the formulas have no exceptions (twisted.h).
  */
-#include "scalarmul.h"
+#include "scalarmult.h"
 
 #include "accel.h"
+#include "lattice.h"
 #include "twisted.h"
 
 #include <pthread.h>
