@@ -24,79 +24,79 @@
 #define VB_WNAF 8
 #define VB_ENTRIES (1u << (VB_WNAF - 2))
 
-static ge448t_niels vb[GE448_VAR_SPLIT][VB_ENTRIES];
+static n448_ge_tw_niels vb[N448_GE_VAR_SPLIT][VB_ENTRIES];
 static pthread_once_t verify_once = PTHREAD_ONCE_INIT;
-_Static_assert(VB_ENTRIES <= GE448T_BATCH_MAX
-                   && GE448_VAR_SPLIT * GE448_VAR_ENTRIES <= GE448T_BATCH_MAX,
+_Static_assert(VB_ENTRIES <= N448_GE_TW_BATCH_MAX
+                   && N448_GE_VAR_SPLIT * N448_GE_VAR_ENTRIES <= N448_GE_TW_BATCH_MAX,
                "each table is converted in one batch");
 
 /* pts[m] = (2m + 1) p for m < n: the odd multiples a wNAF digit can name. */
-static void odd_multiples(ge448t *pts, const ge448t *p, size_t n)
+static void odd_multiples(n448_ge_tw *pts, const n448_ge_tw *p, size_t n)
 {
-    ge448t p2;
-    ge448t_cached c2;
+    n448_ge_tw p2;
+    n448_ge_tw_cached c2;
 
     pts[0] = *p;
-    ge448t_dbl(&p2, p, 1);
-    ge448t_to_cached(&c2, &p2);
+    n448_ge_tw_dbl(&p2, p, 1);
+    n448_ge_tw_to_cached(&c2, &p2);
     for (size_t i = 1; i < n; i++)
-        ge448t_add_cached(&pts[i], &pts[i - 1], &c2);
+        n448_ge_tw_add_cached(&pts[i], &pts[i - 1], &c2);
 }
 
 /* Odd multiples of 2^(56 c) phi(B) for each chunk c. */
 static void build_verify_tables(void)
 {
-    ge448 b;
-    ge448t tb;
+    n448_ge b;
+    n448_ge_tw tb;
 
-    ge448_base(&b);
-    ge448t_from_edwards(&tb, &b);
-    for (unsigned c = 0; c < GE448_VAR_SPLIT; c++) {
-        ge448t pts[VB_ENTRIES];
+    n448_ge_base(&b);
+    n448_ge_tw_from_edwards(&tb, &b);
+    for (unsigned c = 0; c < N448_GE_VAR_SPLIT; c++) {
+        n448_ge_tw pts[VB_ENTRIES];
 
         odd_multiples(pts, &tb, VB_ENTRIES);
-        ge448t_batch_to_niels(vb[c], pts, VB_ENTRIES);
-        ge448t_dbl_n(&tb, GE448_VAR_CHUNK);
+        n448_ge_tw_batch_to_niels(vb[c], pts, VB_ENTRIES);
+        n448_ge_tw_dbl_n(&tb, N448_GE_VAR_CHUNK);
     }
 }
 
-int ge448_vartable_init(ge448_vartable *t, const ge448 *a)
+int n448_ge_vartable_init(n448_ge_vartable *t, const n448_ge *a)
 {
-    enum { N = GE448_VAR_SPLIT * GE448_VAR_ENTRIES };
-    ge448t *pts = OPENSSL_malloc(N * sizeof(*pts)), p;
+    enum { N = N448_GE_VAR_SPLIT * N448_GE_VAR_ENTRIES };
+    n448_ge_tw *pts = OPENSSL_malloc(N * sizeof(*pts)), p;
 
     if (pts == NULL)
         return 0;
-    ge448t_from_edwards(&p, a);
-    for (unsigned c = 0; c < GE448_VAR_SPLIT; c++) {
+    n448_ge_tw_from_edwards(&p, a);
+    for (unsigned c = 0; c < N448_GE_VAR_SPLIT; c++) {
         if (c > 0)
-            ge448t_dbl_n(&p, GE448_VAR_CHUNK);
-        odd_multiples(pts + c * GE448_VAR_ENTRIES, &p, GE448_VAR_ENTRIES);
+            n448_ge_tw_dbl_n(&p, N448_GE_VAR_CHUNK);
+        odd_multiples(pts + c * N448_GE_VAR_ENTRIES, &p, N448_GE_VAR_ENTRIES);
     }
     /* one inversion for all of them */
-    ge448t_batch_to_niels(&t->t[0][0], pts, N);
+    n448_ge_tw_batch_to_niels(&t->t[0][0], pts, N);
     OPENSSL_free(pts);
     return 1;
 }
 
 /* p += the entry for digit d of term t (odd d, |d| < table size * 2). */
-static void add_digit(ge448t *p, const struct n448_naf_term *t, int d, int need_t)
+static void add_digit(n448_ge_tw *p, const struct n448_naf_term *t, int d, int need_t)
 {
     int neg = t->neg ^ (d < 0);
     unsigned idx = (unsigned)(d < 0 ? -d : d) / 2;
 
     if (t->aff) {
-        ge448t_niels e;
+        n448_ge_tw_niels e;
 
         if (neg)
-            ge448t_niels_neg(&e, &t->aff[idx]);
-        ge448t_add_niels(p, p, neg ? &e : &t->aff[idx], need_t);
+            n448_ge_tw_niels_neg(&e, &t->aff[idx]);
+        n448_ge_tw_add_niels(p, p, neg ? &e : &t->aff[idx], need_t);
     } else {
-        ge448t_cached e;
+        n448_ge_tw_cached e;
 
         if (neg)
-            ge448t_cached_neg(&e, &t->proj[idx]);
-        ge448t_add_cached(p, p, neg ? &e : &t->proj[idx]);
+            n448_ge_tw_cached_neg(&e, &t->proj[idx]);
+        n448_ge_tw_add_cached(p, p, neg ? &e : &t->proj[idx]);
     }
 }
 
@@ -106,19 +106,19 @@ static void add_digit(ge448t *p, const struct n448_naf_term *t, int d, int need_
  * addition follows: what the callers do with the result (the isogeny,
  * comparisons) never reads it.
  */
-static void joint_portable(ge448t *p, const struct n448_naf_term *terms, unsigned n)
+static void joint_portable(n448_ge_tw *p, const struct n448_naf_term *terms, unsigned n)
 {
     unsigned top = 0;
 
     for (unsigned t = 0; t < n; t++)
         top = terms[t].top > top ? terms[t].top : top;
-    ge448t_identity(p);
+    n448_ge_tw_identity(p);
     for (unsigned i = top; i-- > 0;) {
         int pending = 0;
 
         for (unsigned t = 0; t < n; t++)
             pending += terms[t].top > i && terms[t].naf[i] != 0;
-        ge448t_dbl(p, p, pending > 0);
+        n448_ge_tw_dbl(p, p, pending > 0);
         for (unsigned t = 0; t < n; t++)
             if (terms[t].top > i && terms[t].naf[i])
                 add_digit(p, &terms[t], terms[t].naf[i], --pending > 0);
@@ -126,7 +126,7 @@ static void joint_portable(ge448t *p, const struct n448_naf_term *terms, unsigne
 }
 
 /* The joint loop of the running path: its own (accel.h) or the portable one. */
-static void joint(ge448t *p, const struct n448_naf_term *terms, unsigned n)
+static void joint(n448_ge_tw *p, const struct n448_naf_term *terms, unsigned n)
 {
     const struct n448_accel *accel = edfast_native_cpu()->ed448;
 
@@ -137,64 +137,64 @@ static void joint(ge448t *p, const struct n448_naf_term *terms, unsigned n)
 }
 
 /* Terms for the chunks of s against the tables of 2^(56 c) phi(B). */
-static void base_terms(struct n448_naf_term *terms, int8_t (*naf)[SC448_NAF_LEN], const sc448 *s)
+static void base_terms(struct n448_naf_term *terms, int8_t (*naf)[N448_SC_NAF_LEN], const n448_sc *s)
 {
-    for (unsigned c = 0; c < GE448_VAR_SPLIT; c++) {
+    for (unsigned c = 0; c < N448_GE_VAR_SPLIT; c++) {
         terms[c] = (struct n448_naf_term){ naf[c], 0, vb[c], NULL, 0 };
-        terms[c].top = sc448_wnaf_chunk(naf[c], s, GE448_VAR_CHUNK * c, GE448_VAR_CHUNK, VB_WNAF);
+        terms[c].top = n448_sc_wnaf_chunk(naf[c], s, N448_GE_VAR_CHUNK * c, N448_GE_VAR_CHUNK, VB_WNAF);
     }
 }
 
 /*
  * With s' = s/4 and h' = h/4 (mod l), psi([s']phi(B) - [h']phi(A))
  * = [4 s']B - [4 h']A, which is [s]B - [h]A plus a 4-torsion point
- * (sc448_div4): the comparison up to 4-torsion gives the same verdict.
+ * (n448_sc_div4): the comparison up to 4-torsion gives the same verdict.
  */
-int ge448_check_combination(const sc448 *s, const sc448 *h,
-                            const ge448_vartable *a, const uint8_t r[GE448_BYTES])
+int n448_ge_check_combination(const n448_sc *s, const n448_sc *h,
+                            const n448_ge_vartable *a, const uint8_t r[N448_GE_BYTES])
 {
-    enum { TERMS = 2 * GE448_VAR_SPLIT };
-    int8_t naf[TERMS][SC448_NAF_LEN];
+    enum { TERMS = 2 * N448_GE_VAR_SPLIT };
+    int8_t naf[TERMS][N448_SC_NAF_LEN];
     struct n448_naf_term terms[TERMS];
-    sc448 s4, h4;
-    ge448t q;
-    ge448 p;
+    n448_sc s4, h4;
+    n448_ge_tw q;
+    n448_ge p;
 
     pthread_once(&verify_once, build_verify_tables);
-    sc448_div4(&s4, s);
-    sc448_div4(&h4, h);
+    n448_sc_div4(&s4, s);
+    n448_sc_div4(&h4, h);
     base_terms(terms, naf, &s4);
-    for (unsigned c = 0; c < GE448_VAR_SPLIT; c++) {
-        struct n448_naf_term *t = &terms[GE448_VAR_SPLIT + c];
+    for (unsigned c = 0; c < N448_GE_VAR_SPLIT; c++) {
+        struct n448_naf_term *t = &terms[N448_GE_VAR_SPLIT + c];
 
-        *t = (struct n448_naf_term){ naf[GE448_VAR_SPLIT + c], 0, a->t[c], NULL, 1 };
-        t->top = sc448_wnaf_chunk(naf[GE448_VAR_SPLIT + c], &h4, GE448_VAR_CHUNK * c, GE448_VAR_CHUNK,
-                                  GE448_VAR_WNAF);
+        *t = (struct n448_naf_term){ naf[N448_GE_VAR_SPLIT + c], 0, a->t[c], NULL, 1 };
+        t->top = n448_sc_wnaf_chunk(naf[N448_GE_VAR_SPLIT + c], &h4, N448_GE_VAR_CHUNK * c, N448_GE_VAR_CHUNK,
+                                  N448_GE_VAR_WNAF);
     }
     joint(&q, terms, TERMS);
-    ge448t_to_edwards(&p, &q);
-    return ge448_equals_encoding_mod_torsion(&p, r);
+    n448_ge_tw_to_edwards(&p, &q);
+    return n448_ge_equals_encoding_mod_torsion(&p, r);
 }
 
 /* Width of the wNAFs of the half-size scalars when A's and R's multiples are made per call. */
 #define LIGHT_WNAF 5
 #define LIGHT_ENTRIES (1u << (LIGHT_WNAF - 2))
-_Static_assert(VB_WNAF <= 8 && GE448_VAR_WNAF <= 8 && LIGHT_WNAF <= 8,
+_Static_assert(VB_WNAF <= 8 && N448_GE_VAR_WNAF <= 8 && LIGHT_WNAF <= 8,
                "wNAF digits, below 2^(w-1) in size, are int8_t");
 
 /* Odd multiples of phi(p) in projective cached form (no inversion). */
-static void cached_multiples(ge448t_cached *out, const ge448 *p)
+static void cached_multiples(n448_ge_tw_cached *out, const n448_ge *p)
 {
-    ge448t pts[LIGHT_ENTRIES], tp;
+    n448_ge_tw pts[LIGHT_ENTRIES], tp;
 
-    ge448t_from_edwards(&tp, p);
+    n448_ge_tw_from_edwards(&tp, p);
     odd_multiples(pts, &tp, LIGHT_ENTRIES);
     for (unsigned m = 0; m < LIGHT_ENTRIES; m++)
-        ge448t_to_cached(&out[m], &pts[m]);
+        n448_ge_tw_to_cached(&out[m], &pts[m]);
 }
 
 /*
- * With d h = c (mod l) and c, |d| < 2^224 (sc448_halfsize):
+ * With d h = c (mod l) and c, |d| < 2^224 (n448_lattice_split):
  *   [4]([d s]B - [c]A - [d]R) = [d] [4]([s]B - [h]A - R),
  * because [4]A lies in the subgroup of order l, where [c] and [d h] agree.
  * The right side is in that subgroup too and 0 < |d| < l, so the left side
@@ -203,29 +203,29 @@ static void cached_multiples(ge448t_cached *out, const ge448 *p)
  * [d s]phi(B) - [c]phi(A) - [d]phi(R) = phi([d s]B - [c]A - [d]R), which is
  * the identity exactly when [4] is, the kernel of phi being the 4-torsion.
  */
-int ge448_check_combination_light(const sc448 *s, const sc448 *h, const ge448 *a, const ge448 *r)
+int n448_ge_check_combination_light(const n448_sc *s, const n448_sc *h, const n448_ge *a, const n448_ge *r)
 {
-    int8_t naf[GE448_VAR_SPLIT][SC448_NAF_LEN], nc[SC448_NAF_FULL], nd[SC448_NAF_FULL];
-    struct n448_naf_term terms[GE448_VAR_SPLIT + 2];
-    ge448t_cached ma[LIGHT_ENTRIES], mr[LIGHT_ENTRIES];
-    sc448 c, d, ds, zero = { { 0 } };
+    int8_t naf[N448_GE_VAR_SPLIT][N448_SC_NAF_LEN], nc[N448_SC_NAF_FULL], nd[N448_SC_NAF_FULL];
+    struct n448_naf_term terms[N448_GE_VAR_SPLIT + 2];
+    n448_ge_tw_cached ma[LIGHT_ENTRIES], mr[LIGHT_ENTRIES];
+    n448_sc c, d, ds, zero = { { 0 } };
     int d_neg;
-    ge448t p;
+    n448_ge_tw p;
 
     pthread_once(&verify_once, build_verify_tables);
-    sc448_halfsize(h, &c, &d, &d_neg);
-    sc448_muladd(&ds, &d, s, &zero);
+    n448_lattice_split(h, &c, &d, &d_neg);
+    n448_sc_muladd(&ds, &d, s, &zero);
     if (d_neg)
-        sc448_neg(&ds, &ds);
+        n448_sc_neg(&ds, &ds);
     cached_multiples(ma, a);
     cached_multiples(mr, r);
 
     base_terms(terms, naf, &ds);
-    terms[GE448_VAR_SPLIT] = (struct n448_naf_term){ nc, 0, NULL, ma, 1 };
-    terms[GE448_VAR_SPLIT].top = sc448_wnaf(nc, &c, LIGHT_WNAF);
+    terms[N448_GE_VAR_SPLIT] = (struct n448_naf_term){ nc, 0, NULL, ma, 1 };
+    terms[N448_GE_VAR_SPLIT].top = n448_sc_wnaf(nc, &c, LIGHT_WNAF);
     /* -[d]R: subtract [|d|]R, or add it when d is negative */
-    terms[GE448_VAR_SPLIT + 1] = (struct n448_naf_term){ nd, 0, NULL, mr, !d_neg };
-    terms[GE448_VAR_SPLIT + 1].top = sc448_wnaf(nd, &d, LIGHT_WNAF);
-    joint(&p, terms, GE448_VAR_SPLIT + 2);
-    return (int)(ge448t_is_identity(&p) & 1);
+    terms[N448_GE_VAR_SPLIT + 1] = (struct n448_naf_term){ nd, 0, NULL, mr, !d_neg };
+    terms[N448_GE_VAR_SPLIT + 1].top = n448_sc_wnaf(nd, &d, LIGHT_WNAF);
+    joint(&p, terms, N448_GE_VAR_SPLIT + 2);
+    return (int)(n448_ge_tw_is_identity(&p) & 1);
 }

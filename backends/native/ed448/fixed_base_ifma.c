@@ -14,19 +14,19 @@
 #include "point_ifma.h"
 
 N448_IFMA_TARGET
-void n448_base_sum_ifma(ge448t *p, n448_base_lookup_fn *lookup, void *ctx, unsigned n_first, unsigned n,
+void n448_ifma_base_sum(n448_ge_tw *p, n448_base_lookup_fn *lookup, void *ctx, unsigned n_first, unsigned n,
                         unsigned w)
 {
-    const fe448 two = { { 2 } }; /* 2 Z of an affine entry */
-    ge448t_niels e;
-    fe4_448 acc = identity4();
+    const n448_fe two = { { 2 } }; /* 2 Z of an affine entry */
+    n448_ge_tw_niels e;
+    n448_fe4 acc = identity4();
 
     for (unsigned k = 0; k < n; k++) {
         if (k == n_first)
             for (unsigned i = 0; i < w; i++)
                 acc = dbl4(acc);
         lookup(&e, k, ctx);
-        acc = add4(acc, fe4_448_lanes(&e.ymx, &e.ypx, &two, &e.t2d));
+        acc = add4(acc, n448_fe4_lanes(&e.ymx, &e.ypx, &two, &e.t2d));
     }
     point4_store(p, acc);
     OPENSSL_cleanse(&e, sizeof(e));

@@ -9,7 +9,7 @@
 #include <string.h>
 
 /* l, the group order (scalar.c has the same constant for its arithmetic). */
-static const uint64_t L[SC448_LIMBS] = {
+static const uint64_t L[N448_SC_LIMBS] = {
     0x2378c292ab5844f3ULL, 0x216cc2728dc58f55ULL, 0xc44edb49aed63690ULL,
     0xffffffff7cca23e9ULL, 0xffffffffffffffffULL, 0xffffffffffffffffULL,
     0x3fffffffffffffffULL
@@ -234,7 +234,7 @@ static unsigned lehmer_batch(uint64_t r0[8], uint64_t r1[8], uint64_t t0[8], uin
  * Stopping at the first remainder below 2^223 bounds |t| by l / 2^223, that
  * is by 2^223.
  */
-void sc448_halfsize(const sc448 *h, sc448 *c, sc448 *d_abs, int *d_neg)
+void n448_lattice_split(const n448_sc *h, n448_sc *c, n448_sc *d_abs, int *d_neg)
 {
     uint64_t r0[8] = { 0 }, r1[8] = { 0 }, t0[8] = { 0 }, t1[8] = { 1 }, tmp[8];
     int neg = 0; /* sign of t1 */

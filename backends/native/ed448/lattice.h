@@ -5,8 +5,8 @@
  * checks [h]A through [d]-scaled equations with half as many doublings
  * (double_scalar.c).
  */
-#ifndef EDFAST_NATIVE_ED448_LATTICE_H
-#define EDFAST_NATIVE_ED448_LATTICE_H
+#ifndef N448_LATTICE_H
+#define N448_LATTICE_H
 
 #include "scalar.h"
 
@@ -16,6 +16,6 @@
  * d = -|d| when *d_neg.  Lets [h]A be checked through [d]-scaled equations
  * with half as many doublings.  Variable time.
  */
-void sc448_halfsize(const sc448 *h, sc448 *c, sc448 *d_abs, int *d_neg);
+void n448_lattice_split(const n448_sc *h, n448_sc *c, n448_sc *d_abs, int *d_neg);
 
 #endif

@@ -22,9 +22,9 @@
  * From w = (E, F, G, H) in the lanes to the extended point
  * (X, Y, Z, T) = (E F, G H, F G, E H): one 4-way product.
  */
-N448_IFMA_INLINE fe4_448 finish4(fe4_448 w)
+N448_IFMA_INLINE n448_fe4 finish4(n448_fe4 w)
 {
-    return fe4_448_mul(fe4_448_perm(w, IDX(0, 2, 1, 0)), fe4_448_perm(w, IDX(1, 3, 2, 3)));
+    return n448_fe4_mul(n448_fe4_perm(w, IDX(0, 2, 1, 0)), n448_fe4_perm(w, IDX(1, 3, 2, 3)));
 }
 
 /*
@@ -32,16 +32,16 @@ N448_IFMA_INLINE fe4_448 finish4(fe4_448 w)
  * 2 d' T2): (A, B, D, C) = (Y - X, Y + X, Z, T) q lane-wise, then
  * (E, F, G, H) = (B - A, D - C, D + C, B + A).
  */
-N448_IFMA_INLINE fe4_448 add4(fe4_448 p, fe4_448 q)
+N448_IFMA_INLINE n448_fe4 add4(n448_fe4 p, n448_fe4 q)
 {
-    fe4_448 swapped = fe4_448_perm(p, IDX(1, 0, 2, 3)); /* Y, X, Z, T */
-    fe4_448 sum = fe4_448_add(p, swapped), dif = fe4_448_sub(swapped, p);
-    fe4_448 s = fe4_448_blend(fe4_448_blend(dif, sum, FROM_B(0, 1, 0, 0)), p, FROM_B(0, 0, 1, 1));
-    fe4_448 v = fe4_448_mul(s, q);                        /* A, B, D, C */
-    fe4_448 v1 = fe4_448_perm(v, IDX(1, 2, 2, 1));        /* B, D, D, B */
-    fe4_448 v2 = fe4_448_perm(v, IDX(0, 3, 3, 0));        /* A, C, C, A */
+    n448_fe4 swapped = n448_fe4_perm(p, IDX(1, 0, 2, 3)); /* Y, X, Z, T */
+    n448_fe4 sum = n448_fe4_add(p, swapped), dif = n448_fe4_sub(swapped, p);
+    n448_fe4 s = n448_fe4_blend(n448_fe4_blend(dif, sum, FROM_B(0, 1, 0, 0)), p, FROM_B(0, 0, 1, 1));
+    n448_fe4 v = n448_fe4_mul(s, q);                        /* A, B, D, C */
+    n448_fe4 v1 = n448_fe4_perm(v, IDX(1, 2, 2, 1));        /* B, D, D, B */
+    n448_fe4 v2 = n448_fe4_perm(v, IDX(0, 3, 3, 0));        /* A, C, C, A */
 
-    return finish4(fe4_448_blend(fe4_448_sub(v1, v2), fe4_448_add(v1, v2), FROM_B(0, 0, 1, 1)));
+    return finish4(n448_fe4_blend(n448_fe4_sub(v1, v2), n448_fe4_add(v1, v2), FROM_B(0, 0, 1, 1)));
 }
 
 /*
@@ -50,37 +50,37 @@ N448_IFMA_INLINE fe4_448 add4(fe4_448 p, fe4_448 q)
  * here (SS - H', 2 ZZ - G, G, H') negated as a whole with H' = XX + YY (the
  * same projective point, twisted.c's arrangement).
  */
-N448_IFMA_INLINE fe4_448 dbl4(fe4_448 p)
+N448_IFMA_INLINE n448_fe4 dbl4(n448_fe4 p)
 {
-    fe4_448 q = fe4_448_perm(p, IDX(0, 1, 2, 0));         /* X, Y, Z, X */
-    fe4_448 r = fe4_448_perm(p, IDX(0, 0, 0, 1));         /* ., ., ., Y */
-    fe4_448 s = fe4_448_blend(q, fe4_448_add(q, r), FROM_B(0, 0, 0, 1));
-    fe4_448 a = fe4_448_sqr(s);                           /* XX, YY, ZZ, SS */
-    fe4_448 x1 = fe4_448_perm(a, IDX(1, 1, 2, 3));        /* YY, YY, ZZ, SS */
-    fe4_448 x2 = fe4_448_perm(a, IDX(0, 0, 2, 3));        /* XX, XX, ZZ, SS */
+    n448_fe4 q = n448_fe4_perm(p, IDX(0, 1, 2, 0));         /* X, Y, Z, X */
+    n448_fe4 r = n448_fe4_perm(p, IDX(0, 0, 0, 1));         /* ., ., ., Y */
+    n448_fe4 s = n448_fe4_blend(q, n448_fe4_add(q, r), FROM_B(0, 0, 0, 1));
+    n448_fe4 a = n448_fe4_sqr(s);                           /* XX, YY, ZZ, SS */
+    n448_fe4 x1 = n448_fe4_perm(a, IDX(1, 1, 2, 3));        /* YY, YY, ZZ, SS */
+    n448_fe4 x2 = n448_fe4_perm(a, IDX(0, 0, 2, 3));        /* XX, XX, ZZ, SS */
     /* u = (H', G, 2 ZZ, SS) */
-    fe4_448 u = fe4_448_blend(fe4_448_blend(fe4_448_add(x1, x2), fe4_448_sub(x1, x2), FROM_B(0, 1, 0, 0)),
+    n448_fe4 u = n448_fe4_blend(n448_fe4_blend(n448_fe4_add(x1, x2), n448_fe4_sub(x1, x2), FROM_B(0, 1, 0, 0)),
                               x1, FROM_B(0, 0, 0, 1));
-    fe4_448 y1 = fe4_448_perm(u, IDX(3, 2, 1, 0));        /* SS, 2 ZZ, G, H' */
+    n448_fe4 y1 = n448_fe4_perm(u, IDX(3, 2, 1, 0));        /* SS, 2 ZZ, G, H' */
 
     /* (SS - H', 2 ZZ - G, G, H') = (E, F', G, H') */
-    return finish4(fe4_448_blend(fe4_448_sub(y1, u), y1, FROM_B(0, 0, 1, 1)));
+    return finish4(n448_fe4_blend(n448_fe4_sub(y1, u), y1, FROM_B(0, 0, 1, 1)));
 }
 
 /* The identity (0, 1, 1, 0). */
-N448_IFMA_INLINE fe4_448 identity4(void)
+N448_IFMA_INLINE n448_fe4 identity4(void)
 {
-    fe448 c[4] = { { { 0 } }, { { 1 } }, { { 1 } }, { { 0 } } };
+    n448_fe c[4] = { { { 0 } }, { { 1 } }, { { 1 } }, { { 0 } } };
 
-    return fe4_448_from_fe448(c);
+    return n448_fe4_from_fe(c);
 }
 
 /* The lanes back as a point; T too, which the callers' results do not need but costs nothing here. */
-N448_IFMA_INLINE void point4_store(ge448t *p, fe4_448 v)
+N448_IFMA_INLINE void point4_store(n448_ge_tw *p, n448_fe4 v)
 {
-    fe448 out[4];
+    n448_fe out[4];
 
-    fe4_448_to_fe448(out, v);
+    n448_fe4_to_fe(out, v);
     p->X = out[0];
     p->Y = out[1];
     p->Z = out[2];

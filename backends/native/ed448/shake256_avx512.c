@@ -133,7 +133,7 @@
  * is not NULL, XORs the next 136-byte block of in into the rate.
  */
 EDFAST_AVX512_TARGET("avx512f,avx512vl")
-void n448_keccak_blocks_avx512(uint64_t s[25], const uint8_t *in, size_t nblocks)
+void n448_avx512_keccak_blocks(uint64_t s[25], const uint8_t *in, size_t nblocks)
 {
     __m128i a0 = LOAD_LANE(s + 0), a1 = LOAD_LANE(s + 1), a2 = LOAD_LANE(s + 2);
     __m128i a3 = LOAD_LANE(s + 3), a4 = LOAD_LANE(s + 4), a5 = LOAD_LANE(s + 5);
