@@ -29,7 +29,7 @@ N448_IFMA_TARGET static void check_tight(const n448_fe4 *x, const char *what, in
     uint64_t lane[4];
     int tight = 1;
 
-    for (int k = 0; k < FE4_448_LIMBS; k++) {
+    for (int k = 0; k < N448_FE4_LIMBS; k++) {
         _mm256_storeu_si256((__m256i *)(void *)lane, x->l[k]);
         for (int j = 0; j < 4; j++)
             tight &= lane[j] < ((uint64_t)1 << 51);
@@ -119,7 +119,7 @@ N448_IFMA_TARGET static void test_largest_limbs(void)
     n448_fe4 v, r;
     n448_fe x[4], want[4];
 
-    for (int i = 0; i < FE4_448_LIMBS; i++)
+    for (int i = 0; i < N448_FE4_LIMBS; i++)
         v.l[i] = _mm256_set1_epi64x(((long long)1 << 51) - 1);
     n448_fe4_to_fe(x, v);
     r = n448_fe4_mul(n448_fe4_add_nc(v, v), n448_fe4_add_nc(v, v));

@@ -24,7 +24,7 @@
 
 #include "avx512.h"
 
-#define IFMA_TARGET EDFAST_AVX512_TARGET("avx512f,avx512vl,avx512ifma")
+#define N25519_IFMA_TARGET EDFAST_AVX512_TARGET("avx512f,avx512vl,avx512ifma")
 /*
  * The real and the emulated build differ here in inlining only.  Constant
  * time of the real form: MemorySanitizer on AVX-512 IFMA hardware
@@ -34,30 +34,30 @@
 #ifdef EDFAST_IFMA_EMULATED
 /* Emulated (a test build), an n25519_fe4 is memory anyway: forced inlining would only
  * make functions so large that an ASan build spends minutes compiling them. */
-#define IFMA_INLINE static inline
+#define N25519_IFMA_INLINE static inline
 #else
 /* Everything below is small and hot: inline it so no n25519_fe4 goes through memory. */
-#define IFMA_INLINE static inline __attribute__((always_inline)) IFMA_TARGET
+#define N25519_IFMA_INLINE static inline __attribute__((always_inline)) N25519_IFMA_TARGET
 #endif
 
 typedef struct {
     __m256i l[5];
 } n25519_fe4;
 
-IFMA_INLINE __m256i mask51(void)
+N25519_IFMA_INLINE __m256i mask51(void)
 {
     return _mm256_set1_epi64x(0x7ffffffffffff);
 }
 
 /* x * 19 with shifts: vpmullq is slow and the factor is tiny. */
-IFMA_INLINE __m256i times19(__m256i x)
+N25519_IFMA_INLINE __m256i times19(__m256i x)
 {
     return _mm256_add_epi64(_mm256_add_epi64(x, _mm256_slli_epi64(x, 1)),
                             _mm256_slli_epi64(x, 4));
 }
 
 /* One round of parallel carries: limbs below 2^63 in, tight out. */
-IFMA_INLINE n25519_fe4 n25519_fe4_carry(n25519_fe4 a)
+N25519_IFMA_INLINE n25519_fe4 n25519_fe4_carry(n25519_fe4 a)
 {
     const __m256i m = mask51();
     n25519_fe4 r;
@@ -70,14 +70,14 @@ IFMA_INLINE n25519_fe4 n25519_fe4_carry(n25519_fe4 a)
 }
 
 /* Columns start at zero; the product x y adds its low and high 52 bits to column k. */
-IFMA_INLINE void columns_clear(__m256i lo[10], __m256i hi[10])
+N25519_IFMA_INLINE void columns_clear(__m256i lo[10], __m256i hi[10])
 {
 #pragma GCC unroll 10
     for (int k = 0; k < 10; k++)
         lo[k] = hi[k] = _mm256_setzero_si256();
 }
 
-IFMA_INLINE void columns_madd(__m256i lo[10], __m256i hi[10], int k, __m256i x, __m256i y)
+N25519_IFMA_INLINE void columns_madd(__m256i lo[10], __m256i hi[10], int k, __m256i x, __m256i y)
 {
     lo[k] = _mm256_madd52lo_epu64(lo[k], x, y);
     hi[k] = _mm256_madd52hi_epu64(hi[k], x, y);
@@ -88,7 +88,7 @@ IFMA_INLINE void columns_madd(__m256i lo[10], __m256i hi[10], int k, __m256i x, 
  * columns 5..9 wrap around times 19.  Columns are < 2^56, so the sums are
  * < 2^61 and one carry round makes them tight.
  */
-IFMA_INLINE n25519_fe4 columns_fold(__m256i lo[10], const __m256i hi[10])
+N25519_IFMA_INLINE n25519_fe4 columns_fold(__m256i lo[10], const __m256i hi[10])
 {
     n25519_fe4 r;
 
@@ -99,7 +99,7 @@ IFMA_INLINE n25519_fe4 columns_fold(__m256i lo[10], const __m256i hi[10])
     return n25519_fe4_carry(r);
 }
 
-IFMA_INLINE n25519_fe4 n25519_fe4_mul(n25519_fe4 a, n25519_fe4 b)
+N25519_IFMA_INLINE n25519_fe4 n25519_fe4_mul(n25519_fe4 a, n25519_fe4 b)
 {
     __m256i lo[10], hi[10];
 
@@ -117,7 +117,7 @@ IFMA_INLINE n25519_fe4 n25519_fe4_mul(n25519_fe4 a, n25519_fe4 b)
  * the five squares: 30 multiplications instead of 50, and a shorter chain
  * (columns stay below n25519_fe4_mul's bound).
  */
-IFMA_INLINE n25519_fe4 n25519_fe4_sq(n25519_fe4 a)
+N25519_IFMA_INLINE n25519_fe4 n25519_fe4_sq(n25519_fe4 a)
 {
     __m256i lo[10], hi[10];
 
@@ -137,7 +137,7 @@ IFMA_INLINE n25519_fe4 n25519_fe4_sq(n25519_fe4 a)
     return columns_fold(lo, hi);
 }
 
-IFMA_INLINE n25519_fe4 n25519_fe4_add(n25519_fe4 a, n25519_fe4 b)
+N25519_IFMA_INLINE n25519_fe4 n25519_fe4_add(n25519_fe4 a, n25519_fe4 b)
 {
     n25519_fe4 r;
 
@@ -147,7 +147,7 @@ IFMA_INLINE n25519_fe4 n25519_fe4_add(n25519_fe4 a, n25519_fe4 b)
 }
 
 /* a + 4p - b: no lane wraps for tight b. */
-IFMA_INLINE n25519_fe4 n25519_fe4_sub(n25519_fe4 a, n25519_fe4 b)
+N25519_IFMA_INLINE n25519_fe4 n25519_fe4_sub(n25519_fe4 a, n25519_fe4 b)
 {
     const __m256i p0 = _mm256_set1_epi64x(0x1fffffffffffb4), pi = _mm256_set1_epi64x(0x1ffffffffffffc);
     n25519_fe4 r;
@@ -158,18 +158,18 @@ IFMA_INLINE n25519_fe4 n25519_fe4_sub(n25519_fe4 a, n25519_fe4 b)
 }
 
 /* Limb i of the four lanes to out[i][0..3]. */
-IFMA_INLINE void n25519_fe4_store(uint64_t out[5][4], n25519_fe4 a)
+N25519_IFMA_INLINE void n25519_fe4_store(uint64_t out[5][4], n25519_fe4 a)
 {
     for (int i = 0; i < 5; i++)
         _mm256_storeu_si256((__m256i *)out[i], a.l[i]);
 }
 
 /* Lane k of the result is lane sk of a (vpermq with an index vector). */
-#define IDX(s0, s1, s2, s3) _mm256_set_epi64x(s3, s2, s1, s0)
+#define N25519_FE4_IDX(s0, s1, s2, s3) _mm256_set_epi64x(s3, s2, s1, s0)
 /* Lanes taken from b in n25519_fe4_blend. */
-#define FROM_B(l0, l1, l2, l3) ((__mmask8)((l0) | (l1) << 1 | (l2) << 2 | (l3) << 3))
+#define N25519_FE4_FROM_B(l0, l1, l2, l3) ((__mmask8)((l0) | (l1) << 1 | (l2) << 2 | (l3) << 3))
 
-IFMA_INLINE n25519_fe4 n25519_fe4_perm(n25519_fe4 a, __m256i idx)
+N25519_IFMA_INLINE n25519_fe4 n25519_fe4_perm(n25519_fe4 a, __m256i idx)
 {
     n25519_fe4 r;
 
@@ -178,7 +178,7 @@ IFMA_INLINE n25519_fe4 n25519_fe4_perm(n25519_fe4 a, __m256i idx)
     return r;
 }
 
-IFMA_INLINE n25519_fe4 n25519_fe4_blend(n25519_fe4 a, n25519_fe4 b, __mmask8 from_b)
+N25519_IFMA_INLINE n25519_fe4 n25519_fe4_blend(n25519_fe4 a, n25519_fe4 b, __mmask8 from_b)
 {
     n25519_fe4 r;
 

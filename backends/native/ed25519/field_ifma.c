@@ -11,20 +11,20 @@
 #include "accel.h"
 #include "fe4_ifma.h"
 
-IFMA_INLINE void n25519_fe4_sq_into(n25519_fe4 *h, const n25519_fe4 *f)
+N25519_IFMA_INLINE void n25519_fe4_sq_into(n25519_fe4 *h, const n25519_fe4 *f)
 {
     *h = n25519_fe4_sq(*f);
 }
 
-IFMA_INLINE void n25519_fe4_mul_into(n25519_fe4 *h, const n25519_fe4 *f, const n25519_fe4 *g)
+N25519_IFMA_INLINE void n25519_fe4_mul_into(n25519_fe4 *h, const n25519_fe4 *f, const n25519_fe4 *g)
 {
     *h = n25519_fe4_mul(*f, *g);
 }
 
 /* Called with n = 1: the lanes are the ways. */
-static IFMA_TARGET N25519_DEFINE_POW22523(pow22523_lanes, n25519_fe4, n25519_fe4_sq_into, n25519_fe4_mul_into)
+static N25519_IFMA_TARGET N25519_DEFINE_POW22523(pow22523_lanes, n25519_fe4, n25519_fe4_sq_into, n25519_fe4_mul_into)
 
-IFMA_TARGET void n25519_ifma_pow22523(n25519_fe *h, const n25519_fe *f, int n)
+N25519_IFMA_TARGET void n25519_ifma_pow22523(n25519_fe *h, const n25519_fe *f, int n)
 {
     uint64_t out[5][4];
     n25519_fe4 x;

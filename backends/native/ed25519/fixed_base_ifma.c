@@ -19,6 +19,9 @@
 #include "accel.h"
 #include "fe4_ifma.h"
 
+/* Short name for fe4_ifma.h's lane choice, this file only. */
+#define IDX N25519_FE4_IDX
+
 /* Four extended points, point j in lane j of each coordinate. */
 typedef struct {
     n25519_fe4 X, Y, Z, T;
@@ -30,7 +33,7 @@ typedef struct {
 } niels_lanes;
 
 /* An element encoded as four little-endian words w0..w3, lane by lane, to radix-2^51 limbs. */
-IFMA_INLINE n25519_fe4 n25519_fe4_from_words(__m256i w0, __m256i w1, __m256i w2, __m256i w3)
+N25519_IFMA_INLINE n25519_fe4 n25519_fe4_from_words(__m256i w0, __m256i w1, __m256i w2, __m256i w3)
 {
     const __m256i m = mask51();
     n25519_fe4 r;
@@ -48,7 +51,7 @@ IFMA_INLINE n25519_fe4 n25519_fe4_from_words(__m256i w0, __m256i w1, __m256i w2,
  * identity (1, 1, 0) where d_j = 0.  A 512-bit vector holds two words of a
  * coordinate for all four lanes, so each lane's mask bit appears twice.
  */
-IFMA_INLINE niels_lanes select_lanes(const n25519_base_lanes_entry group[N25519_BASE_ENTRIES],
+N25519_IFMA_INLINE niels_lanes select_lanes(const n25519_base_lanes_entry group[N25519_BASE_ENTRIES],
                                      const int8_t d[4])
 {
     static const int64_t twop0 = 0xfffffffffffda, twopi = 0xffffffffffffe;
@@ -95,7 +98,7 @@ IFMA_INLINE niels_lanes select_lanes(const n25519_base_lanes_entry group[N25519_
 }
 
 /* (E, F, G, H) = (B - A, D - C, D + C, B + A), then (X, Y, Z, T) = (E F, G H, F G, E H). */
-IFMA_INLINE ge_lanes add_finish(n25519_fe4 a, n25519_fe4 b, n25519_fe4 c, n25519_fe4 d)
+N25519_IFMA_INLINE ge_lanes add_finish(n25519_fe4 a, n25519_fe4 b, n25519_fe4 c, n25519_fe4 d)
 {
     const n25519_fe4 e = n25519_fe4_sub(b, a), f = n25519_fe4_sub(d, c), g = n25519_fe4_add(d, c), h = n25519_fe4_add(b, a);
     ge_lanes r;
@@ -108,7 +111,7 @@ IFMA_INLINE ge_lanes add_finish(n25519_fe4 a, n25519_fe4 b, n25519_fe4 c, n25519
 }
 
 /* p + q: A = (Y - X)(y - x), B = (Y + X)(y + x), C = T 2dxy, D = 2Z. */
-IFMA_INLINE ge_lanes madd_lanes(ge_lanes p, niels_lanes q)
+N25519_IFMA_INLINE ge_lanes madd_lanes(ge_lanes p, niels_lanes q)
 {
     const n25519_fe4 a = n25519_fe4_mul(n25519_fe4_sub(p.Y, p.X), q.ymx);
     const n25519_fe4 b = n25519_fe4_mul(n25519_fe4_add(p.Y, p.X), q.ypx);
@@ -122,7 +125,7 @@ static const int64_t d2_limbs[5] = { 0x69b9426b2f159, 0x35050762add7a, 0x3cf44c0
                                      0x6738cc7407977, 0x2406d9dc56dff };
 
 /* p + q of extended points: C = T 2d T', D = Z 2Z'. */
-IFMA_INLINE ge_lanes add_lanes(ge_lanes p, ge_lanes q)
+N25519_IFMA_INLINE ge_lanes add_lanes(ge_lanes p, ge_lanes q)
 {
     n25519_fe4 d2;
 
@@ -136,7 +139,7 @@ IFMA_INLINE ge_lanes add_lanes(ge_lanes p, ge_lanes q)
 }
 
 /* Lane k of the result is lane s_k of p (IDX). */
-IFMA_INLINE ge_lanes perm_lanes(ge_lanes p, __m256i idx)
+N25519_IFMA_INLINE ge_lanes perm_lanes(ge_lanes p, __m256i idx)
 {
     ge_lanes r;
 
@@ -147,7 +150,7 @@ IFMA_INLINE ge_lanes perm_lanes(ge_lanes p, __m256i idx)
     return r;
 }
 
-IFMA_TARGET
+N25519_IFMA_TARGET
 void n25519_ifma_scalarmult_base(n25519_ge_p3 *h, const int8_t *e,
                                  const n25519_base_lanes_group *table)
 {

@@ -10,11 +10,15 @@
 #include "accel.h"
 #include "fe4_ifma.h"
 
+/* Short names for fe4_ifma.h's lane choices, this file only. */
+#define IDX N25519_FE4_IDX
+#define FROM_B N25519_FE4_FROM_B
+
 /*
  * From w = (E, F, G, H) in the lanes to the extended point
  * (X, Y, Z, T) = (E F, G H, F G, E H): one 4-way multiplication.
  */
-IFMA_INLINE n25519_fe4 finish(n25519_fe4 w)
+N25519_IFMA_INLINE n25519_fe4 finish(n25519_fe4 w)
 {
     return n25519_fe4_mul(n25519_fe4_perm(w, IDX(0, 2, 1, 0)), n25519_fe4_perm(w, IDX(1, 3, 2, 3)));
 }
@@ -25,7 +29,7 @@ IFMA_INLINE n25519_fe4 finish(n25519_fe4 w)
  * projective = 1):  (A, B, D, C) = (Y-X, Y+X, 2Z or Z, T) * q lane-wise,
  * then (E, F, G, H) = (B-A, D-C, D+C, B+A).
  */
-IFMA_INLINE n25519_fe4 add_core(n25519_fe4 p, n25519_fe4 q, int projective)
+N25519_IFMA_INLINE n25519_fe4 add_core(n25519_fe4 p, n25519_fe4 q, int projective)
 {
     n25519_fe4 sw = n25519_fe4_perm(p, IDX(1, 0, 2, 3));       /* Y, X, Z, T */
     n25519_fe4 sum = n25519_fe4_add(p, sw);                    /* X+Y, X+Y, 2Z, 2T */
@@ -40,7 +44,7 @@ IFMA_INLINE n25519_fe4 add_core(n25519_fe4 p, n25519_fe4 q, int projective)
     return finish(n25519_fe4_blend(n25519_fe4_sub(v1, v2), n25519_fe4_add(v1, v2), FROM_B(0, 0, 1, 1)));
 }
 
-IFMA_INLINE n25519_fe4 madd4(n25519_fe4 p, n25519_fe4 q)
+N25519_IFMA_INLINE n25519_fe4 madd4(n25519_fe4 p, n25519_fe4 q)
 {
     return add_core(p, q, 0);
 }
@@ -49,7 +53,7 @@ IFMA_INLINE n25519_fe4 madd4(n25519_fe4 p, n25519_fe4 q)
  * 2p: (XX, YY, ZZ, SS) = (X, Y, Z, X+Y)^2 lane-wise, then
  * (E, F, G, H) = (SS - H, 2ZZ - G, YY - XX, YY + XX).
  */
-IFMA_INLINE n25519_fe4 dbl4(n25519_fe4 p)
+N25519_IFMA_INLINE n25519_fe4 dbl4(n25519_fe4 p)
 {
     n25519_fe4 q = n25519_fe4_perm(p, IDX(0, 1, 2, 0));          /* X, Y, Z, X */
     n25519_fe4 r = n25519_fe4_perm(p, IDX(0, 0, 0, 1));          /* ., ., ., Y */
@@ -71,7 +75,7 @@ IFMA_INLINE n25519_fe4 dbl4(n25519_fe4 p)
  * madd4, or those of its negative (y+x and y-x trade places, 2dxy becomes
  * 2p - 2dxy).  Two limbs are gathered per 512-bit permutation.
  */
-IFMA_INLINE n25519_fe4 lanes_from_words(__m512i lo, __m512i hi, int neg)
+N25519_IFMA_INLINE n25519_fe4 lanes_from_words(__m512i lo, __m512i hi, int neg)
 {
     static const int64_t twop0 = 0xfffffffffffda, twopi = 0xffffffffffffe;
     const __m512i idx_a = neg ? _mm512_set_epi64(11, 15, 6, 1, 10, 15, 5, 0)
@@ -101,7 +105,7 @@ IFMA_INLINE n25519_fe4 lanes_from_words(__m512i lo, __m512i hi, int neg)
 }
 
 /* The identity (X, Y, Z, T) = (0, 1, 1, 0) in the lanes. */
-IFMA_INLINE n25519_fe4 identity4(void)
+N25519_IFMA_INLINE n25519_fe4 identity4(void)
 {
     n25519_fe4 p;
 
@@ -112,7 +116,7 @@ IFMA_INLINE n25519_fe4 identity4(void)
 }
 
 /* A table entry as madd4 lanes, negated for a negative digit (public data). */
-IFMA_INLINE n25519_fe4 load_niels4(const n25519_ge_niels *n, int neg)
+N25519_IFMA_INLINE n25519_fe4 load_niels4(const n25519_ge_niels *n, int neg)
 {
     const uint64_t *w = (const uint64_t *)n;
     /* 15 words: the masked load stops before the next entry. */
@@ -122,12 +126,12 @@ IFMA_INLINE n25519_fe4 load_niels4(const n25519_ge_niels *n, int neg)
     return lanes_from_words(lo, hi, neg);
 }
 
-IFMA_INLINE n25519_fe4 add_digit4(n25519_fe4 p, const n25519_ge_niels *tab, int8_t d)
+N25519_IFMA_INLINE n25519_fe4 add_digit4(n25519_fe4 p, const n25519_ge_niels *tab, int8_t d)
 {
     return madd4(p, d > 0 ? load_niels4(&tab[d / 2], 0) : load_niels4(&tab[-d / 2], 1));
 }
 
-IFMA_INLINE void store_p2(n25519_ge_p2 *r, n25519_fe4 p)
+N25519_IFMA_INLINE void store_p2(n25519_ge_p2 *r, n25519_fe4 p)
 {
     uint64_t out[5][4];
 
@@ -139,7 +143,7 @@ IFMA_INLINE void store_p2(n25519_ge_p2 *r, n25519_fe4 p)
     }
 }
 
-IFMA_TARGET
+N25519_IFMA_TARGET
 void n25519_ifma_double_scalarmult(n25519_ge_p2 *r, const int8_t (*snaf)[256],
                                    const int8_t (*knaf)[256], int top,
                                    const n25519_ge_niels (*btab)[N25519_BTABLE_ENTRIES],
@@ -163,7 +167,7 @@ void n25519_ifma_double_scalarmult(n25519_ge_p2 *r, const int8_t (*snaf)[256],
  * A cached point (Y+X, Y-X, 2Z, 2dT; tight limbs) as add_core lanes
  * (Y-X, Y+X, 2Z, 2dT), or those of its negative (Y+X, Y-X, 2Z, 2p - 2dT).
  */
-IFMA_INLINE n25519_fe4 load_cached4(const n25519_ge_cached *c, int neg)
+N25519_IFMA_INLINE n25519_fe4 load_cached4(const n25519_ge_cached *c, int neg)
 {
     static const int64_t twop0 = 0xfffffffffffda, twopi = 0xffffffffffffe;
     const n25519_fe *first = neg ? &c->YplusX : &c->YminusX;
@@ -179,12 +183,12 @@ IFMA_INLINE n25519_fe4 load_cached4(const n25519_ge_cached *c, int neg)
     return q;
 }
 
-IFMA_INLINE n25519_fe4 add_cached_digit4(n25519_fe4 p, const n25519_ge_cached *tab, int8_t d)
+N25519_IFMA_INLINE n25519_fe4 add_cached_digit4(n25519_fe4 p, const n25519_ge_cached *tab, int8_t d)
 {
     return add_core(p, d > 0 ? load_cached4(&tab[d / 2], 0) : load_cached4(&tab[-d / 2], 1), 1);
 }
 
-IFMA_TARGET
+N25519_IFMA_TARGET
 void n25519_ifma_light_scalarmult(n25519_ge_p2 *r, const int8_t (*snaf)[256],
                                   const int8_t (*lnaf)[256],
                                   const n25519_ge_lighttable *const *ltab, int top,

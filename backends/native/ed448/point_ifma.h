@@ -15,8 +15,8 @@
 #include "twisted.h"
 
 /* Short names for the lane choices, this header only (undefined at its end). */
-#define IDX FE4_448_IDX
-#define FROM_B FE4_448_FROM_B
+#define IDX N448_FE4_IDX
+#define FROM_B N448_FE4_FROM_B
 
 /*
  * From w = (E, F, G, H) in the lanes to the extended point

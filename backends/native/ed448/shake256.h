@@ -9,7 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define SHAKE256_RATE 136
+#define N448_SHAKE256_RATE 136
 
 typedef struct {
     uint64_t s[25];
