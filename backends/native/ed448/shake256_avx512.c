@@ -39,7 +39,7 @@
  *   this form    MemorySanitizer on AVX-512 hardware (native448_ct_ifma);
  *   vpternlogq   (edfast.so, every other build) a bitwise instruction, with
  *                no branch or address for a secret to reach: its output is
- *                checked against OpenSSL's SHAKE256 by native448_shake_ifma,
+ *                checked against OpenSSL's SHAKE256 by native448_shake256_ifma,
  *                and the same source on emulated intrinsics (each imm8 as
  *                its minterms, matched against the instruction for all 256
  *                by ifma_intrinsics) runs under valgrind in

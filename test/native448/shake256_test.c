@@ -89,5 +89,5 @@ int main(void)
              "keccak-f of zero state: %016llx", (unsigned long long)s[0]);
 
     run_suite(&rng, edfast_native_path_name(edfast_native_cpu()->path));
-    return et_finish("native448_shake");
+    return et_finish("native448_shake256");
 }
