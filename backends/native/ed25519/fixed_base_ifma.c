@@ -52,7 +52,7 @@ N25519_IFMA_INLINE n25519_fe4 n25519_fe4_from_words(__m256i w0, __m256i w1, __m2
  * coordinate for all four lanes, so each lane's mask bit appears twice.
  */
 N25519_IFMA_INLINE niels_lanes select_lanes(const n25519_base_lanes_entry group[N25519_BASE_ENTRIES],
-                                     const int8_t d[4])
+                                            const int8_t d[4])
 {
     static const int64_t twop0 = 0xfffffffffffda, twopi = 0xffffffffffffe;
     uint64_t mag[4], neg[4];

@@ -151,7 +151,7 @@ static void base_terms(struct n448_naf_term *terms, int8_t (*naf)[N448_SC_NAF_LE
  * (n448_sc_div4): the comparison up to 4-torsion gives the same verdict.
  */
 int n448_ge_check_combination(const n448_sc *s, const n448_sc *h,
-                            const n448_ge_vartable *a, const uint8_t r[N448_GE_BYTES])
+                              const n448_ge_vartable *a, const uint8_t r[N448_GE_BYTES])
 {
     enum { TERMS = 2 * N448_GE_VAR_SPLIT };
     int8_t naf[TERMS][N448_SC_NAF_LEN];
@@ -169,7 +169,7 @@ int n448_ge_check_combination(const n448_sc *s, const n448_sc *h,
 
         *t = (struct n448_naf_term){ naf[N448_GE_VAR_SPLIT + c], 0, a->t[c], NULL, 1 };
         t->top = n448_sc_wnaf_chunk(naf[N448_GE_VAR_SPLIT + c], &h4, N448_GE_VAR_CHUNK * c, N448_GE_VAR_CHUNK,
-                                  N448_GE_VAR_WNAF);
+                                    N448_GE_VAR_WNAF);
     }
     joint(&q, terms, TERMS);
     n448_ge_tw_to_edwards(&p, &q);

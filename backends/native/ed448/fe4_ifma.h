@@ -184,7 +184,7 @@ N448_IFMA_INLINE n448_fe4 n448_fe4_sub(n448_fe4 a, n448_fe4 b)
  * calls nothing of the portable field.
  */
 N448_IFMA_INLINE n448_fe4 n448_fe4_lanes(const n448_fe *e0, const n448_fe *e1, const n448_fe *e2,
-                                       const n448_fe *e3)
+                                         const n448_fe *e3)
 {
     const n448_fe *e[4] = { e0, e1, e2, e3 };
     const uint64_t m56 = ((uint64_t)1 << 56) - 1, m50 = ((uint64_t)1 << N448_FE4_RADIX) - 1;

@@ -99,7 +99,7 @@ int n448_ge_decode(n448_ge *p, const uint8_t in[N448_GE_BYTES])
 }
 
 unsigned n448_ge_decode_pair(n448_ge *a, const uint8_t a_enc[N448_GE_BYTES], n448_ge *r,
-                           const uint8_t r_enc[N448_GE_BYTES])
+                             const uint8_t r_enc[N448_GE_BYTES])
 {
     struct decoding d[2];
     uint64_t ok_a = decode_start(&d[0], a_enc), ok_r = decode_start(&d[1], r_enc);

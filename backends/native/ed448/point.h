@@ -37,7 +37,7 @@ int n448_ge_decode(n448_ge *p, const uint8_t in[N448_GE_BYTES]);
  * when a_enc decodes, bit 1 when r_enc does.
  */
 unsigned n448_ge_decode_pair(n448_ge *a, const uint8_t a_enc[N448_GE_BYTES], n448_ge *r,
-                           const uint8_t r_enc[N448_GE_BYTES]);
+                             const uint8_t r_enc[N448_GE_BYTES]);
 /*
  * 1 when in decodes (n448_ge_decode's rule) to a point R with p - R in the
  * 4-torsion, without decoding R: no square root, one variable-time

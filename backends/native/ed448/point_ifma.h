@@ -60,7 +60,7 @@ N448_IFMA_INLINE n448_fe4 dbl4(n448_fe4 p)
     n448_fe4 x2 = n448_fe4_perm(a, IDX(0, 0, 2, 3));        /* XX, XX, ZZ, SS */
     /* u = (H', G, 2 ZZ, SS) */
     n448_fe4 u = n448_fe4_blend(n448_fe4_blend(n448_fe4_add(x1, x2), n448_fe4_sub(x1, x2), FROM_B(0, 1, 0, 0)),
-                              x1, FROM_B(0, 0, 0, 1));
+                                x1, FROM_B(0, 0, 0, 1));
     n448_fe4 y1 = n448_fe4_perm(u, IDX(3, 2, 1, 0));        /* SS, 2 ZZ, G, H' */
 
     /* (SS - H', 2 ZZ - G, G, H') = (E, F', G, H') */

@@ -231,7 +231,7 @@ void n448_sc_recode_signed(int8_t *d, const n448_sc *a, unsigned w)
  * at most 120 bits stays below 2^121 throughout.
  */
 unsigned n448_sc_wnaf_chunk(int8_t naf[N448_SC_NAF_LEN], const n448_sc *a, unsigned lo,
-                          unsigned nbits, unsigned w)
+                            unsigned nbits, unsigned w)
 {
     const int full = 1 << w, half = 1 << (w - 1);
     unsigned word = lo / 64, shift = lo % 64, i = 0, top = 0;

@@ -54,7 +54,7 @@ void n448_sc_recode_signed(int8_t *d, const n448_sc *a, unsigned w);
  */
 #define N448_SC_NAF_LEN 128
 unsigned n448_sc_wnaf_chunk(int8_t naf[N448_SC_NAF_LEN], const n448_sc *a, unsigned lo,
-                          unsigned nbits, unsigned w);
+                            unsigned nbits, unsigned w);
 
 /* The same for the whole scalar: N448_SC_NAF_FULL digits. */
 #define N448_SC_NAF_FULL 450

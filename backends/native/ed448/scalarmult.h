@@ -54,10 +54,10 @@ int n448_ge_vartable_init(n448_ge_vartable *t, const n448_ge *a);
  * public).
  */
 int n448_ge_check_combination(const n448_sc *s, const n448_sc *h,
-                            const n448_ge_vartable *a, const uint8_t r[N448_GE_BYTES]);
+                              const n448_ge_vartable *a, const uint8_t r[N448_GE_BYTES]);
 
 /* The same verdict on the light path: no per-key tables (~225 doublings). */
 int n448_ge_check_combination_light(const n448_sc *s, const n448_sc *h, const n448_ge *a,
-                                  const n448_ge *r);
+                                    const n448_ge *r);
 
 #endif
