@@ -44,11 +44,9 @@ check_include_file(valgrind/valgrind.h EDFAST_HAVE_VALGRIND_H)
 # in registers), so the cap costs nothing there.  clang makes no such moves.
 # gcc 16 deprecates -mstore-max (-mmove-max covers stores) and no longer
 # makes these moves (the reproducer passes there without either flag).
+# (The options are made in edfast_native_x86_library, which the curves call
+# from directories of their own: a variable set here would not reach them.)
 check_c_compiler_flag("-mmove-max=256" EDFAST_HAVE_MOVE_MAX)
-set(edfast_move_max_options -mmove-max=256)
-if(CMAKE_C_COMPILER_ID STREQUAL "GNU" AND CMAKE_C_COMPILER_VERSION VERSION_LESS 16)
-  list(APPEND edfast_move_max_options -mstore-max=256)
-endif()
 
 # edfast_native_x86_library(<name> SOURCES <file>... AVX512_SOURCES <file>...
 #                           [EMULATION_DIR <dir>])
@@ -76,8 +74,12 @@ function(edfast_native_x86_library name)
       EDFAST_X86_SOURCES "${X_SOURCES}"
       EDFAST_AVX512_SOURCES "${X_AVX512_SOURCES}")
   if(EDFAST_HAVE_MOVE_MAX)
+    set(move_max_options -mmove-max=256)
+    if(CMAKE_C_COMPILER_ID STREQUAL "GNU" AND CMAKE_C_COMPILER_VERSION VERSION_LESS 16)
+      list(APPEND move_max_options -mstore-max=256)
+    endif()
     set_source_files_properties(${X_AVX512_SOURCES} TARGET_DIRECTORY ${name} PROPERTIES
-                                COMPILE_OPTIONS "${edfast_move_max_options}")
+                                COMPILE_OPTIONS "${move_max_options}")
   endif()
   edfast_native_cpu_settings(${name} "${X_EMULATION_DIR}")
 endfunction()
