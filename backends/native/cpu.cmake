@@ -1,8 +1,11 @@
-# The CPU-dispatch point (cpu.c) and every x86-64-only source of both curves,
-# in one library that both curve libraries link: cpu.c refers to each curve's
-# accelerated code, which in turn needs nothing from the portable code, so
-# the libraries do not depend on each other.  The x86-only files compile to
-# nothing on other CPUs.  Included by ed25519/ and ed448/, defined once.
+# The CPU flags every x86-64-only source is built with, and the CPU-dispatch
+# point (cpu.c).  Each curve lists its own x86-64 sources in its
+# CMakeLists.txt and builds them with edfast_native_x86_library() below, so
+# that a new accelerated file of one curve touches only that curve's folder.
+# cpu.c refers to each curve's accelerated code (the accel tables), which in
+# turn needs nothing from the portable code, so the libraries do not depend
+# on each other.  The x86-only files compile to nothing on other CPUs.
+# Included by ed25519/ and ed448/, defined once.
 include_guard(GLOBAL)
 find_package(OpenSSL 3.0 REQUIRED COMPONENTS Crypto)
 find_package(Threads REQUIRED)
@@ -41,53 +44,80 @@ check_include_file(valgrind/valgrind.h EDFAST_HAVE_VALGRIND_H)
 # in registers), so the cap costs nothing there.  clang makes no such moves.
 # gcc 16 deprecates -mstore-max (-mmove-max covers stores) and no longer
 # makes these moves (the reproducer passes there without either flag).
+# (The options are made in edfast_native_x86_library, which the curves call
+# from directories of their own: a variable set here would not reach them.)
 check_c_compiler_flag("-mmove-max=256" EDFAST_HAVE_MOVE_MAX)
-set(edfast_move_max_options -mmove-max=256)
-if(CMAKE_C_COMPILER_ID STREQUAL "GNU" AND CMAKE_C_COMPILER_VERSION VERSION_LESS 16)
-  list(APPEND edfast_move_max_options -mstore-max=256)
-endif()
 
-# edfast_native_cpu_library(<name> [EMULATION_DIR <dir>]): the library <name>
-# of cpu.c and the x86-64 sources.  With EMULATION_DIR (tests only, see
-# test/ifma_emulation), the AVX-512 code is built against the portable
-# emulation of its intrinsics found there, so the ifma path runs on any
-# x86-64 CPU with the adx path, and under valgrind.
-function(edfast_native_cpu_library name)
-  cmake_parse_arguments(C "" "EMULATION_DIR" "" ${ARGN})
-  set(dir ${CMAKE_CURRENT_FUNCTION_LIST_DIR})
-  # The files that use AVX-512 (the ifma path), named *_ifma.c and *_avx512.c.
-  set(avx512_sources ${dir}/ed25519/point_ifma.c ${dir}/ed25519/field_ifma.c
-                     ${dir}/ed25519/fixed_base_ifma.c
-                     ${dir}/ed448/shake256_avx512.c
-                     ${dir}/ed448/base_scan_avx512.c ${dir}/ed448/joint_ifma.c
-                     ${dir}/ed448/isr_ifma.c ${dir}/ed448/fixed_base_ifma.c)
-  add_library(${name} STATIC
-      ${dir}/cpu.c
-      ${dir}/ed25519/accel_x86.c
-      ${dir}/ed25519/point_adx.c
-      ${dir}/ed25519/field_adx.c
-      ${dir}/ed448/accel_x86.c
-      ${avx512_sources})
-  if(EDFAST_HAVE_MOVE_MAX)
-    set_source_files_properties(${avx512_sources} TARGET_DIRECTORY ${name} PROPERTIES
-                                COMPILE_OPTIONS "${edfast_move_max_options}")
+# edfast_native_x86_library(<name> SOURCES <file>... AVX512_SOURCES <file>...
+#                           [EMULATION_DIR <dir>])
+# edfast_native_x86_library(<name> LIKE <target> EMULATION_DIR <dir>)
+# The static library <name> of one curve's x86-64 sources, relative to the
+# calling CMakeLists.txt: SOURCES need at most the adx path's instructions
+# (each function asks for them with a target attribute), AVX512_SOURCES use
+# AVX-512 (the ifma path, *_ifma.c and *_avx512.c) and get the flags that
+# path needs.  With EMULATION_DIR (tests only, see test/ifma_emulation), the
+# AVX-512 code is built against the portable emulation of its intrinsics
+# found there, so the ifma path runs on any x86-64 CPU with the adx path,
+# and under valgrind; LIKE takes the sources of a library made by the first
+# form, so that its emulated twin needs no second list.
+function(edfast_native_x86_library name)
+  cmake_parse_arguments(X "" "EMULATION_DIR;LIKE" "SOURCES;AVX512_SOURCES" ${ARGN})
+  if(X_LIKE)
+    get_target_property(X_SOURCES ${X_LIKE} EDFAST_X86_SOURCES)
+    get_target_property(X_AVX512_SOURCES ${X_LIKE} EDFAST_AVX512_SOURCES)
+  else()
+    list(TRANSFORM X_SOURCES PREPEND ${CMAKE_CURRENT_SOURCE_DIR}/)
+    list(TRANSFORM X_AVX512_SOURCES PREPEND ${CMAKE_CURRENT_SOURCE_DIR}/)
   endif()
+  add_library(${name} STATIC ${X_SOURCES} ${X_AVX512_SOURCES})
+  set_target_properties(${name} PROPERTIES
+      EDFAST_X86_SOURCES "${X_SOURCES}"
+      EDFAST_AVX512_SOURCES "${X_AVX512_SOURCES}")
+  if(EDFAST_HAVE_MOVE_MAX)
+    set(move_max_options -mmove-max=256)
+    if(CMAKE_C_COMPILER_ID STREQUAL "GNU" AND CMAKE_C_COMPILER_VERSION VERSION_LESS 16)
+      list(APPEND move_max_options -mstore-max=256)
+    endif()
+    set_source_files_properties(${X_AVX512_SOURCES} TARGET_DIRECTORY ${name} PROPERTIES
+                                COMPILE_OPTIONS "${move_max_options}")
+  endif()
+  edfast_native_cpu_settings(${name} "${X_EMULATION_DIR}")
+endfunction()
+
+# edfast_native_cpu_library(<name> X86_LIBRARIES <library>... [EMULATION_DIR <dir>]):
+# the library <name> of cpu.c, linked with each curve's x86-64 library
+# (edfast_native_x86_library, made with the same EMULATION_DIR or none).
+function(edfast_native_cpu_library name)
+  cmake_parse_arguments(C "" "EMULATION_DIR" "X86_LIBRARIES" ${ARGN})
+  add_library(${name} STATIC ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/cpu.c)
+  edfast_native_cpu_settings(${name} "${C_EMULATION_DIR}")
+  target_link_libraries(${name} PUBLIC ${C_X86_LIBRARIES})
+  if(EDFAST_HAVE_VALGRIND_H)
+    target_compile_definitions(${name} PRIVATE EDFAST_HAVE_VALGRIND_H)
+  endif()
+endfunction()
+
+# What cpu.c and every x86-64 source are built with.  Only backends/native
+# itself is on the include path: a curve's files include each other by the
+# path relative to their own folder, and everyone else as "ed25519/field.h",
+# so that no header name is there twice.
+function(edfast_native_cpu_settings name emulation_dir)
   set_target_properties(${name} PROPERTIES
       POSITION_INDEPENDENT_CODE ON
       C_STANDARD 11
       C_STANDARD_REQUIRED ON
       C_EXTENSIONS OFF)
-  target_include_directories(${name} PUBLIC ${dir})
+  target_include_directories(${name} PUBLIC ${CMAKE_CURRENT_FUNCTION_LIST_DIR})
   target_compile_options(${name} PRIVATE -O3 -Wall -Wextra)
   # OpenSSL for OPENSSL_cleanse in the IFMA code; pthreads for the once-made choice.
   target_link_libraries(${name} PUBLIC OpenSSL::Crypto Threads::Threads)
-  if(EDFAST_HAVE_VALGRIND_H)
-    target_compile_definitions(${name} PRIVATE EDFAST_HAVE_VALGRIND_H)
-  endif()
-  if(C_EMULATION_DIR)
+  if(emulation_dir)
     target_compile_definitions(${name} PRIVATE EDFAST_IFMA_EMULATED)
-    target_include_directories(${name} PRIVATE ${C_EMULATION_DIR})
+    target_include_directories(${name} PRIVATE ${emulation_dir})
   endif()
 endfunction()
 
-edfast_native_cpu_library(edfast_native_cpu)
+# The curves' x86-64 libraries are made by their own CMakeLists.txt (the
+# names are resolved when the build is generated).
+edfast_native_cpu_library(edfast_native_cpu
+    X86_LIBRARIES edfast_native_ed25519_x86 edfast_native_ed448_x86)

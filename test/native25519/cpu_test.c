@@ -3,7 +3,7 @@
  * against every set of CPU abilities, including those this machine lacks,
  * and the table the running process selected.
  */
-#include "accel.h"
+#include "ed25519/accel.h"
 #include "native_path.h"
 
 enum { P = 1u << EDFAST_NATIVE_PORTABLE, A = 1u << EDFAST_NATIVE_ADX, I = 1u << EDFAST_NATIVE_IFMA };

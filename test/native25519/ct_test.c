@@ -11,7 +11,7 @@
  * shows the check catches one (expected to fail).
  */
 #include "ct_check.h"
-#include "eddsa25519.h"
+#include "ed25519/eddsa25519.h"
 #include "native_path.h"
 
 static struct et_rng rng;

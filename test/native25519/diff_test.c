@@ -14,7 +14,7 @@
 
 #include <openssl/evp.h>
 
-#include "eddsa25519.h"
+#include "ed25519/eddsa25519.h"
 #include "native_path.h"
 
 /* Thread-local: each thread of the run draws its own reproducible sequence. */

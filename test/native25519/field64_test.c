@@ -9,7 +9,7 @@
 #include <openssl/bn.h>
 
 #include "bnutil.h"
-#include "field_adx.h"
+#include "ed25519/field_adx.h"
 #include "native_path.h"
 
 static struct et_rng rng;

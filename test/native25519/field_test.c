@@ -6,8 +6,8 @@
  */
 #include <openssl/bn.h>
 
-#include "accel.h"
-#include "field.h"
+#include "ed25519/accel.h"
+#include "ed25519/field.h"
 #include "native_path.h"
 #include "bnutil.h"
 

@@ -7,8 +7,8 @@
  */
 #include <openssl/bn.h>
 
-#include "point.h"
-#include "scalar.h"
+#include "ed25519/point.h"
+#include "ed25519/scalar.h"
 #include "native_path.h"
 #include "bnutil.h"
 

@@ -5,7 +5,7 @@
  */
 #include <openssl/sha.h>
 
-#include "eddsa25519.h"
+#include "ed25519/eddsa25519.h"
 #include "native_path.h"
 
 struct vec {

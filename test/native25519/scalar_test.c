@@ -6,8 +6,8 @@
  */
 #include <openssl/bn.h>
 
-#include "lattice.h"
-#include "scalar.h"
+#include "ed25519/lattice.h"
+#include "ed25519/scalar.h"
 #include "native_path.h"
 #include "bnutil.h"
 

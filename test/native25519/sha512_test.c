@@ -4,7 +4,7 @@
  */
 #include <openssl/sha.h>
 
-#include "sha512.h"
+#include "ed25519/sha512.h"
 #include "native_path.h"
 
 static struct et_rng rng;

@@ -7,7 +7,7 @@
 
 #include <pthread.h>
 
-#include "eddsa25519.h"
+#include "ed25519/eddsa25519.h"
 #include "native_path.h"
 
 static struct et_rng rng;

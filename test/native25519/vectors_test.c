@@ -11,7 +11,7 @@
 
 #include <openssl/evp.h>
 
-#include "eddsa25519.h"
+#include "ed25519/eddsa25519.h"
 #include "native_path.h"
 
 static char *slurp(const char *path)

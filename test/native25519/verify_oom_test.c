@@ -12,7 +12,7 @@
 #include <string.h>
 #include <openssl/crypto.h>
 
-#include "eddsa25519.h"
+#include "ed25519/eddsa25519.h"
 #include "native_path.h"
 
 static int fail_next; /* the native code's next allocation returns NULL */

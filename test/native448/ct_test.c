@@ -12,7 +12,7 @@
  * harness can show that the check catches it (expected to fail).
  */
 #include "ct_check.h"
-#include "eddsa448.h"
+#include "ed448/eddsa448.h"
 #include "native_path.h"
 
 /*

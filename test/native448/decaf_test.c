@@ -8,8 +8,8 @@
 #include <decaf/ed448.h>
 #endif
 
-#include "eddsa448.h"
-#include "shake256.h"
+#include "ed448/eddsa448.h"
+#include "ed448/shake256.h"
 #include "native_path.h"
 
 /*

@@ -13,11 +13,11 @@
  */
 #include <pthread.h>
 
-#include "eddsa448.h"
+#include "ed448/eddsa448.h"
 #include "edwards_ref.h"
-#include "point.h"
-#include "scalar.h"
-#include "shake256.h"
+#include "ed448/point.h"
+#include "ed448/scalar.h"
+#include "ed448/shake256.h"
 #include "native_path.h"
 
 #define THREADS 2
@@ -79,7 +79,7 @@ struct worker {
 static const struct edfast_instance PURE = { EDFAST_PURE, NULL, 0 };
 
 /* The secret scalar of a seed (RFC 8032 5.2.5), computed independently of eddsa448.c. */
-static void secret_scalar(sc448 *a, const uint8_t seed[57])
+static void secret_scalar(n448_sc *a, const uint8_t seed[57])
 {
     uint8_t h[114];
 
@@ -87,17 +87,17 @@ static void secret_scalar(sc448 *a, const uint8_t seed[57])
     h[0] &= 0xfc;
     h[56] = 0;
     h[55] |= 0x80;
-    sc448_from_bytes(a, h, 57);
+    n448_sc_from_bytes(a, h, 57);
 }
 
 /* S = r + H(dom4(0, "") || R || A || M) a, for a chosen R encoding and public key bytes. */
-static void forge_s(uint8_t sig[114], const sc448 *r, const sc448 *a, const uint8_t pub[57],
+static void forge_s(uint8_t sig[114], const n448_sc *r, const n448_sc *a, const uint8_t pub[57],
                     const uint8_t *msg, size_t len)
 {
     static const uint8_t dom[10] = { 'S', 'i', 'g', 'E', 'd', '4', '4', '8', 0, 0 };
     uint8_t h[114];
     n448_shake256_ctx c;
-    sc448 k, s;
+    n448_sc k, s;
 
     n448_shake256_init(&c);
     n448_shake256_absorb(&c, dom, sizeof(dom));
@@ -105,28 +105,28 @@ static void forge_s(uint8_t sig[114], const sc448 *r, const sc448 *a, const uint
     n448_shake256_absorb(&c, pub, 57);
     n448_shake256_absorb(&c, msg, len);
     n448_shake256_squeeze(&c, h, sizeof(h));
-    sc448_from_bytes(&k, h, sizeof(h));
-    sc448_muladd(&s, &k, a, r);
-    sc448_to_bytes(sig + 57, &s);
+    n448_sc_from_bytes(&k, h, sizeof(h));
+    n448_sc_muladd(&s, &k, a, r);
+    n448_sc_to_bytes(sig + 57, &s);
 }
 
 /* One of the three non-identity 4-torsion points (1,0), (0,-1), (-1,0). */
-static void torsion_point(ge448 *t, unsigned which)
+static void torsion_point(n448_ge *t, unsigned which)
 {
     ref448_identity(t);
-    fe448_zero(&t->Y);
-    fe448_one(&t->X);
+    n448_fe_zero(&t->Y);
+    n448_fe_one(&t->X);
     if (which == 1) {
-        fe448_zero(&t->X);
-        fe448_one(&t->Y);
-        fe448_neg(&t->Y, &t->Y);
+        n448_fe_zero(&t->X);
+        n448_fe_one(&t->Y);
+        n448_fe_neg(&t->Y, &t->Y);
     } else if (which == 2) {
-        fe448_neg(&t->X, &t->X);
+        n448_fe_neg(&t->X, &t->X);
     }
-    fe448_zero(&t->T); /* x y = 0 for all three */
+    n448_fe_zero(&t->T); /* x y = 0 for all three */
 }
 
-static void add_points(ge448 *r, const ge448 *p, const ge448 *q)
+static void add_points(n448_ge *r, const n448_ge *p, const n448_ge *q)
 {
     ref448_cached c;
 
@@ -168,8 +168,8 @@ static void small_y(uint8_t out[57], unsigned v, int noncanonical, int sign)
 static size_t make_variant(struct et_rng *rng, unsigned kind, const uint8_t seed[57], uint8_t pub[57],
                            uint8_t *msg, size_t len, uint8_t sig[114])
 {
-    sc448 a, r;
-    ge448 p, t;
+    n448_sc a, r;
+    n448_ge p, t;
     uint8_t raw[114];
 
     switch (kind) {
@@ -214,25 +214,25 @@ static size_t make_variant(struct et_rng *rng, unsigned kind, const uint8_t seed
     case 7: /* A moved by a 4-torsion point, S made valid for it */
         secret_scalar(&a, seed);
         et_rng_bytes(rng, raw, sizeof(raw));
-        sc448_from_bytes(&r, raw, sizeof(raw));
-        ge448_base(&p);
+        n448_sc_from_bytes(&r, raw, sizeof(raw));
+        n448_ge_base(&p);
         {
             /* [r]B by the library's fixed-base path is what sign uses; reuse it */
-            extern void ge448_scalarmul_base(ge448 *, const sc448 *);
+            extern void n448_ge_scalarmult_base(n448_ge *, const n448_sc *);
 
-            ge448_scalarmul_base(&p, &r);
+            n448_ge_scalarmult_base(&p, &r);
         }
         torsion_point(&t, (unsigned)(et_rng_next(rng) % 3));
         if (kind == 6) {
             add_points(&p, &p, &t);
-            ge448_encode(sig, &p);
+            n448_ge_encode(sig, &p);
         } else {
-            ge448 A;
+            n448_ge A;
 
-            ge448_encode(sig, &p);
-            if (ge448_decode(&A, pub)) {
+            n448_ge_encode(sig, &p);
+            if (n448_ge_decode(&A, pub)) {
                 add_points(&A, &A, &t);
-                ge448_encode(pub, &A);
+                n448_ge_encode(pub, &A);
             }
         }
         forge_s(sig, &r, &a, pub, msg, len);

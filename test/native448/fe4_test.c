@@ -11,25 +11,25 @@
 
 #if EDFAST_NATIVE_X86
 
-#include "fe4_ifma.h"
+#include "ed448/fe4_ifma.h"
 
 /* Every lane of x is equal, mod p, to want[lane]. */
-N448_IFMA_TARGET static void check_lanes(const fe4_448 *x, const fe448 want[4], const char *what, int i)
+N448_IFMA_TARGET static void check_lanes(const n448_fe4 *x, const n448_fe want[4], const char *what, int i)
 {
-    fe448 got[4];
+    n448_fe got[4];
 
-    fe4_448_to_fe448(got, *x);
+    n448_fe4_to_fe(got, *x);
     for (int j = 0; j < 4; j++)
-        ET_CHECK(fe448_eq(&got[j], &want[j]) != 0, "%s, case %d, lane %d", what, i, j);
+        ET_CHECK(n448_fe_eq(&got[j], &want[j]) != 0, "%s, case %d, lane %d", what, i, j);
 }
 
 /* Every limb of every lane below 2^51: what the multiplier and the squaring rely on. */
-N448_IFMA_TARGET static void check_tight(const fe4_448 *x, const char *what, int i)
+N448_IFMA_TARGET static void check_tight(const n448_fe4 *x, const char *what, int i)
 {
     uint64_t lane[4];
     int tight = 1;
 
-    for (int k = 0; k < FE4_448_LIMBS; k++) {
+    for (int k = 0; k < N448_FE4_LIMBS; k++) {
         _mm256_storeu_si256((__m256i *)(void *)lane, x->l[k]);
         for (int j = 0; j < 4; j++)
             tight &= lane[j] < ((uint64_t)1 << 51);
@@ -38,7 +38,7 @@ N448_IFMA_TARGET static void check_tight(const fe4_448 *x, const char *what, int
 }
 
 /* Random 56-byte values, every so often an edge value instead. */
-static void element(fe448 *r, struct et_rng *rng, int i)
+static void element(n448_fe *r, struct et_rng *rng, int i)
 {
     uint8_t b[56];
 
@@ -59,54 +59,54 @@ static void element(fe448 *r, struct et_rng *rng, int i)
     default:
         break;
     }
-    fe448_frombytes(r, b);
+    n448_fe_frombytes(r, b);
 }
 
 N448_IFMA_TARGET static void test_random(struct et_rng *rng, int cases)
 {
     for (int i = 0; i < cases; i++) {
-        fe448 a[4], b[4], want[4], t;
-        fe4_448 va, vb, r;
+        n448_fe a[4], b[4], want[4], t;
+        n448_fe4 va, vb, r;
 
         for (int j = 0; j < 4; j++) {
             element(&a[j], rng, i + j);
             element(&b[j], rng, i + 2 * j);
         }
-        va = fe4_448_from_fe448(a);
-        vb = fe4_448_from_fe448(b);
+        va = n448_fe4_from_fe(a);
+        vb = n448_fe4_from_fe(b);
         check_lanes(&va, a, "conversion", i);
         check_tight(&va, "conversion", i);
 
-        r = fe4_448_mul(va, vb);
+        r = n448_fe4_mul(va, vb);
         for (int j = 0; j < 4; j++)
-            fe448_mul(&want[j], &a[j], &b[j]);
+            n448_fe_mul(&want[j], &a[j], &b[j]);
         check_lanes(&r, want, "mul", i);
         check_tight(&r, "mul", i);
 
-        r = fe4_448_sqr(va);
+        r = n448_fe4_sqr(va);
         for (int j = 0; j < 4; j++)
-            fe448_sqr(&want[j], &a[j]);
+            n448_fe_sqr(&want[j], &a[j]);
         check_lanes(&r, want, "sqr", i);
         check_tight(&r, "sqr", i);
 
-        r = fe4_448_add(va, vb);
+        r = n448_fe4_add(va, vb);
         for (int j = 0; j < 4; j++)
-            fe448_add(&want[j], &a[j], &b[j]);
+            n448_fe_add(&want[j], &a[j], &b[j]);
         check_lanes(&r, want, "add", i);
         check_tight(&r, "add", i);
 
-        r = fe4_448_sub(va, vb);
+        r = n448_fe4_sub(va, vb);
         for (int j = 0; j < 4; j++)
-            fe448_sub(&want[j], &a[j], &b[j]);
+            n448_fe_sub(&want[j], &a[j], &b[j]);
         check_lanes(&r, want, "sub", i);
         check_tight(&r, "sub", i);
 
         /* a multiplier input that is the sum of two tight elements, uncarried */
-        r = fe4_448_mul(fe4_448_add_nc(va, vb), fe4_448_add_nc(vb, vb));
+        r = n448_fe4_mul(n448_fe4_add_nc(va, vb), n448_fe4_add_nc(vb, vb));
         for (int j = 0; j < 4; j++) {
-            fe448_add(&want[j], &a[j], &b[j]);
-            fe448_add(&t, &b[j], &b[j]);
-            fe448_mul(&want[j], &want[j], &t);
+            n448_fe_add(&want[j], &a[j], &b[j]);
+            n448_fe_add(&t, &b[j], &b[j]);
+            n448_fe_mul(&want[j], &want[j], &t);
         }
         check_lanes(&r, want, "mul of uncarried sums", i);
         check_tight(&r, "mul of uncarried sums", i);
@@ -116,27 +116,27 @@ N448_IFMA_TARGET static void test_random(struct et_rng *rng, int cases)
 /* Limbs at their largest tight value (2^51 - 1): the bounds of the folds and carries. */
 N448_IFMA_TARGET static void test_largest_limbs(void)
 {
-    fe4_448 v, r;
-    fe448 x[4], want[4];
+    n448_fe4 v, r;
+    n448_fe x[4], want[4];
 
-    for (int i = 0; i < FE4_448_LIMBS; i++)
+    for (int i = 0; i < N448_FE4_LIMBS; i++)
         v.l[i] = _mm256_set1_epi64x(((long long)1 << 51) - 1);
-    fe4_448_to_fe448(x, v);
-    r = fe4_448_mul(fe4_448_add_nc(v, v), fe4_448_add_nc(v, v));
+    n448_fe4_to_fe(x, v);
+    r = n448_fe4_mul(n448_fe4_add_nc(v, v), n448_fe4_add_nc(v, v));
     for (int j = 0; j < 4; j++) {
-        fe448_add(&want[j], &x[j], &x[j]);
-        fe448_mul(&want[j], &want[j], &want[j]);
+        n448_fe_add(&want[j], &x[j], &x[j]);
+        n448_fe_mul(&want[j], &want[j], &want[j]);
     }
     check_lanes(&r, want, "largest sums multiplied", 0);
     check_tight(&r, "largest sums multiplied", 0);
-    r = fe4_448_sqr(v);
+    r = n448_fe4_sqr(v);
     for (int j = 0; j < 4; j++)
-        fe448_sqr(&want[j], &x[j]);
+        n448_fe_sqr(&want[j], &x[j]);
     check_lanes(&r, want, "largest squared", 0);
-    r = fe4_448_sub(fe4_448_sub(v, v), v);
+    r = n448_fe4_sub(n448_fe4_sub(v, v), v);
     for (int j = 0; j < 4; j++) {
-        fe448_sub(&want[j], &x[j], &x[j]);
-        fe448_sub(&want[j], &want[j], &x[j]);
+        n448_fe_sub(&want[j], &x[j], &x[j]);
+        n448_fe_sub(&want[j], &want[j], &x[j]);
     }
     check_lanes(&r, want, "largest subtracted", 0);
     check_tight(&r, "largest subtracted", 0);
@@ -145,23 +145,23 @@ N448_IFMA_TARGET static void test_largest_limbs(void)
 /* 1000 squarings and products in a row: the results must stay tight and right. */
 N448_IFMA_TARGET static void test_chain(struct et_rng *rng)
 {
-    fe448 a[4], b[4];
-    fe4_448 va, vb;
+    n448_fe a[4], b[4];
+    n448_fe4 va, vb;
 
     for (int j = 0; j < 4; j++) {
         element(&a[j], rng, j);
         element(&b[j], rng, j + 5);
     }
-    va = fe4_448_from_fe448(a);
-    vb = fe4_448_from_fe448(b);
+    va = n448_fe4_from_fe(a);
+    vb = n448_fe4_from_fe(b);
     for (int k = 0; k < 1000; k++) {
-        va = fe4_448_sqr(va);
-        va = fe4_448_mul(va, vb);
-        vb = fe4_448_sub(vb, va);
+        va = n448_fe4_sqr(va);
+        va = n448_fe4_mul(va, vb);
+        vb = n448_fe4_sub(vb, va);
         for (int j = 0; j < 4; j++) {
-            fe448_sqr(&a[j], &a[j]);
-            fe448_mul(&a[j], &a[j], &b[j]);
-            fe448_sub(&b[j], &b[j], &a[j]);
+            n448_fe_sqr(&a[j], &a[j]);
+            n448_fe_mul(&a[j], &a[j], &b[j]);
+            n448_fe_sub(&b[j], &b[j], &a[j]);
         }
     }
     check_lanes(&va, a, "chain", 0);

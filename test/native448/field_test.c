@@ -5,19 +5,19 @@
  */
 #include <openssl/bn.h>
 
-#include "field.h"
+#include "ed448/field.h"
 #include "native_path.h"
 
 static BN_CTX *bnctx;
 static BIGNUM *P;
 
 /* Value of the limbs as an integer (not reduced). */
-static BIGNUM *fe_to_bn(const fe448 *a)
+static BIGNUM *fe_to_bn(const n448_fe *a)
 {
     BIGNUM *r = BN_new(), *t = BN_new();
 
     BN_zero(r);
-    for (int i = FE448_LIMBS - 1; i >= 0; i--) {
+    for (int i = N448_FE_LIMBS - 1; i >= 0; i--) {
         BN_lshift(r, r, 56);
         BN_set_word(t, a->l[i]);
         BN_add(r, r, t);
@@ -33,16 +33,16 @@ static void bn_to_bytes56(uint8_t out[56], const BIGNUM *a)
 }
 
 /* A field element from a BIGNUM < 2^448, limbs exactly 56 bits. */
-static void bn_to_fe(fe448 *r, const BIGNUM *a)
+static void bn_to_fe(n448_fe *r, const BIGNUM *a)
 {
     uint8_t b[56];
 
     bn_to_bytes56(b, a);
-    (void)fe448_frombytes(r, b);
+    (void)n448_fe_frombytes(r, b);
 }
 
 /* Is the field element congruent to the BIGNUM mod p? */
-static int fe_equals_bn_mod_p(const fe448 *a, const BIGNUM *want)
+static int fe_equals_bn_mod_p(const n448_fe *a, const BIGNUM *want)
 {
     BIGNUM *x = fe_to_bn(a), *w = BN_new();
     int ok;
@@ -56,9 +56,9 @@ static int fe_equals_bn_mod_p(const fe448 *a, const BIGNUM *want)
 }
 
 /* Random element whose limbs are below 2^bits (bits <= 64). */
-static void random_fe(struct et_rng *rng, fe448 *a, unsigned bits)
+static void random_fe(struct et_rng *rng, n448_fe *a, unsigned bits)
 {
-    for (int i = 0; i < FE448_LIMBS; i++) {
+    for (int i = 0; i < N448_FE_LIMBS; i++) {
         a->l[i] = et_rng_next(rng);
         if (bits < 64)
             a->l[i] &= (1ULL << bits) - 1;
@@ -66,32 +66,32 @@ static void random_fe(struct et_rng *rng, fe448 *a, unsigned bits)
 }
 
 /* Output bound promised by field.h for "reduced" values. */
-static int is_reduced(const fe448 *a)
+static int is_reduced(const n448_fe *a)
 {
-    for (int i = 0; i < FE448_LIMBS; i++)
+    for (int i = 0; i < N448_FE_LIMBS; i++)
         if (a->l[i] >= (1ULL << 56) + (1ULL << 18))
             return 0;
     return 1;
 }
 
-static void check_binary_ops(const fe448 *a, const fe448 *b, const char *what)
+static void check_binary_ops(const n448_fe *a, const n448_fe *b, const char *what)
 {
     BIGNUM *A = fe_to_bn(a), *B = fe_to_bn(b), *W = BN_new();
-    fe448 r;
+    n448_fe r;
 
-    fe448_mul(&r, a, b);
+    n448_fe_mul(&r, a, b);
     BN_mod_mul(W, A, B, P, bnctx);
     ET_CHECK(fe_equals_bn_mod_p(&r, W) && is_reduced(&r), "mul %s", what);
 
-    fe448_sqr(&r, a);
+    n448_fe_sqr(&r, a);
     BN_mod_sqr(W, A, P, bnctx);
     ET_CHECK(fe_equals_bn_mod_p(&r, W) && is_reduced(&r), "sqr %s", what);
 
-    fe448_add(&r, a, b);
+    n448_fe_add(&r, a, b);
     BN_add(W, A, B);
     ET_CHECK(fe_equals_bn_mod_p(&r, W), "add %s", what);
 
-    fe448_mul_small(&r, a, 39081);
+    n448_fe_mul_small(&r, a, 39081);
     BN_mul_word(W = BN_copy(W, A), 39081);
     ET_CHECK(fe_equals_bn_mod_p(&r, W) && is_reduced(&r), "mul_small %s", what);
 
@@ -101,29 +101,29 @@ static void check_binary_ops(const fe448 *a, const fe448 *b, const char *what)
 }
 
 /* sub takes b with limbs < 2^58 */
-static void check_sub(const fe448 *a, const fe448 *b, const char *what)
+static void check_sub(const n448_fe *a, const n448_fe *b, const char *what)
 {
     BIGNUM *A = fe_to_bn(a), *B = fe_to_bn(b), *W = BN_new();
-    fe448 r;
+    n448_fe r;
 
-    fe448_sub(&r, a, b);
+    n448_fe_sub(&r, a, b);
     BN_sub(W, A, B);
     ET_CHECK(fe_equals_bn_mod_p(&r, W) && is_reduced(&r), "sub %s", what);
     {
         int small = 1, a_ok = 1;
 
-        for (int i = 0; i < FE448_LIMBS; i++)
+        for (int i = 0; i < N448_FE_LIMBS; i++)
             a_ok &= a->l[i] < (1ULL << 59);
         if (!a_ok)
             goto done; /* outside sub_nr's documented domain */
 
-        fe448_sub_nr(&r, a, b);
-        for (int i = 0; i < FE448_LIMBS; i++)
+        n448_fe_sub_nr(&r, a, b);
+        for (int i = 0; i < N448_FE_LIMBS; i++)
             small &= r.l[i] < (1ULL << 60);
         ET_CHECK(fe_equals_bn_mod_p(&r, W) && small, "sub_nr %s", what);
     }
 done:
-    fe448_neg(&r, b);
+    n448_fe_neg(&r, b);
     BN_zero(W);
     BN_sub(W, W, B);
     ET_CHECK(fe_equals_bn_mod_p(&r, W) && is_reduced(&r), "neg %s", what);
@@ -133,67 +133,67 @@ done:
 }
 
 /*
- * fe448_isr_pair (the path's own chain on the ifma path) against two single
+ * n448_fe_isr_pair (the path's own chain on the ifma path) against two single
  * roots, for a and an independent second element.  Not for every random
  * case: emulated IFMA under ASan makes a pair cost about 30 ms.
  */
-static void check_isr_pair(const fe448 *a, const char *what)
+static void check_isr_pair(const n448_fe *a, const char *what)
 {
-    fe448 in[2], roots[2], single, flipped = *a;
+    n448_fe in[2], roots[2], single, flipped = *a;
     unsigned found;
 
     flipped.l[3] ^= 1;
     in[0] = *a;
-    fe448_sqr(&in[1], a);
-    fe448_add(&in[1], &in[1], &flipped); /* a^2 + a with a bit flipped: its own verdict */
-    found = fe448_isr_pair(roots, in);
+    n448_fe_sqr(&in[1], a);
+    n448_fe_add(&in[1], &in[1], &flipped); /* a^2 + a with a bit flipped: its own verdict */
+    found = n448_fe_isr_pair(roots, in);
     for (int i = 0; i < 2; i++) {
-        uint64_t single_ok = fe448_isr(&single, &in[i]);
+        uint64_t single_ok = n448_fe_isr(&single, &in[i]);
 
         ET_CHECK(((found >> i) & 1) == (single_ok & 1), "isr_pair verdict %d %s", i, what);
-        ET_CHECK(fe448_eq(&roots[i], &single) == ~0ULL, "isr_pair value %d %s", i, what);
+        ET_CHECK(n448_fe_eq(&roots[i], &single) == ~0ULL, "isr_pair value %d %s", i, what);
     }
 }
 
 /* Canonical encoding, equality, zero test, low bit, inverse, isr. */
-static void check_unary(const fe448 *a, const char *what)
+static void check_unary(const n448_fe *a, const char *what)
 {
     BIGNUM *A = fe_to_bn(a), *W = BN_new(), *E = BN_new();
     uint8_t got[56], want[56];
-    fe448 r, t;
+    n448_fe r, t;
     uint64_t m;
     int is_zero;
 
     BN_nnmod(W, A, P, bnctx);
     is_zero = BN_is_zero(W);
     bn_to_bytes56(want, W);
-    fe448_tobytes(got, a);
+    n448_fe_tobytes(got, a);
     ET_CHECK(memcmp(got, want, 56) == 0, "tobytes %s", what);
-    ET_CHECK(fe448_iszero(a) == (is_zero ? ~0ULL : 0), "is_zero %s", what);
-    ET_CHECK(fe448_isnegative(a) == (BN_is_odd(W) ? ~0ULL : 0), "lobit %s", what);
+    ET_CHECK(n448_fe_iszero(a) == (is_zero ? ~0ULL : 0), "is_zero %s", what);
+    ET_CHECK(n448_fe_isnegative(a) == (BN_is_odd(W) ? ~0ULL : 0), "lobit %s", what);
 
     t = *a;
-    fe448_strong_reduce(&t);
+    n448_fe_strong_reduce(&t);
     {
         BIGNUM *tb = fe_to_bn(&t);
 
         ET_CHECK(fe_equals_bn_mod_p(&t, W) && BN_cmp(tb, P) < 0, "strong_reduce %s", what);
         BN_free(tb);
     }
-    ET_CHECK(fe448_eq(a, &t) == ~0ULL, "eq %s", what);
+    ET_CHECK(n448_fe_eq(a, &t) == ~0ULL, "eq %s", what);
     t.l[3] ^= 1;
-    ET_CHECK(fe448_eq(a, &t) == 0, "neq %s", what);
+    ET_CHECK(n448_fe_eq(a, &t) == 0, "neq %s", what);
 
-    fe448_inv(&r, a);
+    n448_fe_inv(&r, a);
     if (is_zero) {
-        ET_CHECK(fe448_iszero(&r) == ~0ULL, "inv(0) %s", what);
+        ET_CHECK(n448_fe_iszero(&r) == ~0ULL, "inv(0) %s", what);
     } else {
         BN_mod_inverse(E, W, P, bnctx);
         ET_CHECK(fe_equals_bn_mod_p(&r, E), "inv %s", what);
     }
 
     /* isr: r = a^((p-3)/4), success exactly for non-zero squares */
-    m = fe448_isr(&r, a);
+    m = n448_fe_isr(&r, a);
     BN_sub(E, P, BN_value_one());
     BN_rshift1(E, E); /* (p-1)/2: Euler's criterion */
     {
@@ -216,8 +216,8 @@ static void check_unary(const fe448 *a, const char *what)
 static void check_frombytes(const uint8_t in[56], const char *what)
 {
     BIGNUM *v = BN_lebin2bn(in, 56, NULL);
-    fe448 r;
-    uint64_t ok = fe448_frombytes(&r, in);
+    n448_fe r;
+    uint64_t ok = n448_fe_frombytes(&r, in);
     BIGNUM *got = fe_to_bn(&r);
 
     ET_CHECK(ok == (BN_cmp(v, P) < 0 ? ~0ULL : 0), "frombytes canonical flag %s", what);
@@ -256,7 +256,7 @@ static void test_edges(void)
 {
     static const char *names[] = { "0", "1", "p-1", "p", "p+1", "2^448-1", "2^224", "2p-1" };
     BIGNUM *v[7];
-    fe448 fe[8], loose;
+    n448_fe fe[8], loose;
 
     for (int i = 0; i < 7; i++)
         v[i] = BN_new();
@@ -274,7 +274,7 @@ static void test_edges(void)
         bn_to_fe(&fe[i], v[i]);
     /* 2p - 1 only exists with loose limbs: twice p's limbs, minus one */
     bn_to_fe(&fe[7], P);
-    for (int i = 0; i < FE448_LIMBS; i++)
+    for (int i = 0; i < N448_FE_LIMBS; i++)
         fe[7].l[i] *= 2;
     fe[7].l[0] -= 1;
 
@@ -287,11 +287,11 @@ static void test_edges(void)
         }
     }
     /* loose limbs at the documented input bounds */
-    for (int i = 0; i < FE448_LIMBS; i++)
+    for (int i = 0; i < N448_FE_LIMBS; i++)
         loose.l[i] = (1ULL << 60) - 1;
     check_binary_ops(&loose, &loose, "limbs 2^60-1");
     check_unary(&loose, "limbs 2^60-1");
-    for (int i = 0; i < FE448_LIMBS; i++)
+    for (int i = 0; i < N448_FE_LIMBS; i++)
         loose.l[i] = (1ULL << 58) - 8;
     check_sub(&fe[0], &loose, "b limbs 2^58-8");
 
@@ -307,7 +307,7 @@ static void test_edges(void)
 static void test_random(struct et_rng *rng, int n)
 {
     for (int i = 0; i < n; i++) {
-        fe448 a, b;
+        n448_fe a, b;
         uint8_t bytes[56];
 
         random_fe(rng, &a, i % 3 == 0 ? 60 : 56);
@@ -322,14 +322,14 @@ static void test_random(struct et_rng *rng, int n)
 
         /* squares must pass isr, and r^2 a = 1 */
         {
-            fe448 s, r, t;
+            n448_fe s, r, t;
 
-            fe448_sqr(&s, &a);
-            if (!fe448_iszero(&s)) {
-                ET_CHECK(fe448_isr(&r, &s) == ~0ULL, "isr of a square");
-                fe448_sqr(&t, &r);
-                fe448_mul(&t, &t, &s);
-                fe448_strong_reduce(&t);
+            n448_fe_sqr(&s, &a);
+            if (!n448_fe_iszero(&s)) {
+                ET_CHECK(n448_fe_isr(&r, &s) == ~0ULL, "isr of a square");
+                n448_fe_sqr(&t, &r);
+                n448_fe_mul(&t, &t, &s);
+                n448_fe_strong_reduce(&t);
                 ET_CHECK(t.l[0] == 1 && t.l[1] == 0, "r^2 a = 1");
             }
         }
@@ -341,16 +341,16 @@ static void test_random(struct et_rng *rng, int n)
 
         /* cmov / cneg */
         {
-            fe448 c = a, n;
+            n448_fe c = a, n;
 
-            fe448_cmov(&c, &b, 0);
+            n448_fe_cmov(&c, &b, 0);
             ET_CHECK(memcmp(&c, &a, sizeof(c)) == 0, "cmov 0");
-            fe448_cmov(&c, &b, ~0ULL);
+            n448_fe_cmov(&c, &b, ~0ULL);
             ET_CHECK(memcmp(&c, &b, sizeof(c)) == 0, "cmov 1");
             c = a;
-            fe448_cneg(&c, ~0ULL);
-            fe448_neg(&n, &a);
-            ET_CHECK(fe448_eq(&c, &n) == ~0ULL, "cneg");
+            n448_fe_cneg(&c, ~0ULL);
+            n448_fe_neg(&n, &a);
+            ET_CHECK(n448_fe_eq(&c, &n) == ~0ULL, "cneg");
         }
     }
 }

@@ -11,17 +11,17 @@
  */
 #include <openssl/bn.h>
 
-#include "accel.h"
-#include "base_scan.h"
+#include "ed448/accel.h"
+#include "ed448/base_scan.h"
 #include "edwards_ref.h"
-#include "point.h"
-#include "scalar.h"
-#include "scalarmul.h"
-#include "twisted.h"
+#include "ed448/point.h"
+#include "ed448/scalar.h"
+#include "ed448/scalarmult.h"
+#include "ed448/twisted.h"
 #include "native_path.h"
 
 /* Reference [k]P by double-and-add over the bits of k (variable time). */
-static void ref_mul(ge448 *r, const ge448 *p, const uint8_t *k, size_t klen)
+static void ref_mul(n448_ge *r, const n448_ge *p, const uint8_t *k, size_t klen)
 {
     ref448_cached c;
 
@@ -38,63 +38,63 @@ static void ref_mul(ge448 *r, const ge448 *p, const uint8_t *k, size_t klen)
  * a x^2 + y^2 = 1 - d_abs x^2 y^2 (both curves here have a negative d) in
  * projective form, and T = XY/Z.
  */
-static int on_edwards_form(const fe448 *x, const fe448 *y, const fe448 *z, const fe448 *tt,
+static int on_edwards_form(const n448_fe *x, const n448_fe *y, const n448_fe *z, const n448_fe *tt,
                            int a, uint32_t d_abs)
 {
-    fe448 x2, y2, z2, z4, l, r, t;
+    n448_fe x2, y2, z2, z4, l, r, t;
 
-    fe448_sqr(&x2, x);
-    fe448_sqr(&y2, y);
-    fe448_sqr(&z2, z);
-    fe448_sqr(&z4, &z2);
+    n448_fe_sqr(&x2, x);
+    n448_fe_sqr(&y2, y);
+    n448_fe_sqr(&z2, z);
+    n448_fe_sqr(&z4, &z2);
     if (a > 0)
-        fe448_add(&l, &y2, &x2);
+        n448_fe_add(&l, &y2, &x2);
     else
-        fe448_sub(&l, &y2, &x2);
-    fe448_mul(&l, &l, &z2);
-    fe448_mul(&t, &x2, &y2);
-    fe448_mul_small(&t, &t, d_abs);
-    fe448_sub(&r, &z4, &t);
-    if (!fe448_eq(&l, &r))
+        n448_fe_sub(&l, &y2, &x2);
+    n448_fe_mul(&l, &l, &z2);
+    n448_fe_mul(&t, &x2, &y2);
+    n448_fe_mul_small(&t, &t, d_abs);
+    n448_fe_sub(&r, &z4, &t);
+    if (!n448_fe_eq(&l, &r))
         return 0;
-    fe448_mul(&l, x, y);
-    fe448_mul(&r, tt, z);
-    return fe448_eq(&l, &r) != 0;
+    n448_fe_mul(&l, x, y);
+    n448_fe_mul(&r, tt, z);
+    return n448_fe_eq(&l, &r) != 0;
 }
 
 /* edwards448: x^2 + y^2 = 1 + d x^2 y^2. */
-static int on_curve(const ge448 *p)
+static int on_curve(const n448_ge *p)
 {
     return on_edwards_form(&p->X, &p->Y, &p->Z, &p->T, 1, 39081);
 }
 
 /* The twisted curve: -x^2 + y^2 = 1 + (d - 1) x^2 y^2. */
-static int on_twisted(const ge448t *p)
+static int on_twisted(const n448_ge_tw *p)
 {
     return on_edwards_form(&p->X, &p->Y, &p->Z, &p->T, -1, 39082);
 }
 
 /* Nonzero when (x1 : y1 : z1) and (x2 : y2 : z2) are the same point. */
-static uint64_t same_point(const fe448 *x1, const fe448 *y1, const fe448 *z1,
-                           const fe448 *x2, const fe448 *y2, const fe448 *z2)
+static uint64_t same_point(const n448_fe *x1, const n448_fe *y1, const n448_fe *z1,
+                           const n448_fe *x2, const n448_fe *y2, const n448_fe *z2)
 {
-    fe448 a, b;
+    n448_fe a, b;
     uint64_t ok;
 
-    fe448_mul(&a, x1, z2);
-    fe448_mul(&b, x2, z1);
-    ok = fe448_eq(&a, &b);
-    fe448_mul(&a, y1, z2);
-    fe448_mul(&b, y2, z1);
-    return ok & fe448_eq(&a, &b);
+    n448_fe_mul(&a, x1, z2);
+    n448_fe_mul(&b, x2, z1);
+    ok = n448_fe_eq(&a, &b);
+    n448_fe_mul(&a, y1, z2);
+    n448_fe_mul(&b, y2, z1);
+    return ok & n448_fe_eq(&a, &b);
 }
 
-static uint64_t ge448_eq(const ge448 *p, const ge448 *q)
+static uint64_t n448_ge_eq(const n448_ge *p, const n448_ge *q)
 {
     return same_point(&p->X, &p->Y, &p->Z, &q->X, &q->Y, &q->Z);
 }
 
-static uint64_t ge448t_eq(const ge448t *p, const ge448t *q)
+static uint64_t n448_ge_tw_eq(const n448_ge_tw *p, const n448_ge_tw *q)
 {
     return same_point(&p->X, &p->Y, &p->Z, &q->X, &q->Y, &q->Z);
 }
@@ -107,18 +107,18 @@ static void test_base_order(void)
 {
     BIGNUM *l = NULL;
     uint8_t lb[57];
-    ge448 b, r;
+    n448_ge b, r;
 
     BN_hex2bn(&l, L_HEX);
     BN_bn2lebinpad(l, lb, 57);
-    ge448_base(&b);
+    n448_ge_base(&b);
     ET_CHECK(on_curve(&b), "base point on curve");
     ref_mul(&r, &b, lb, 57);
     ET_CHECK(ref448_is_identity(&r), "[l]B = identity");
     lb[0] -= 1;
     ref_mul(&r, &b, lb, 57);
     ref448_neg(&b, &b);
-    ET_CHECK(ge448_eq(&r, &b), "[l-1]B = -B");
+    ET_CHECK(n448_ge_eq(&r, &b), "[l-1]B = -B");
     BN_free(l);
 }
 
@@ -129,14 +129,14 @@ static void test_base_order(void)
  */
 static void test_isogeny(struct et_rng *rng)
 {
-    ge448 b, p, q, sum, want;
-    ge448t tp, tq, tsum, got;
-    ge448t_cached c;
+    n448_ge b, p, q, sum, want;
+    n448_ge_tw tp, tq, tsum, got;
+    n448_ge_tw_cached c;
     ref448_cached qc;
-    ge448t_niels n;
-    fe448 zi, x, y;
+    n448_ge_tw_niels n;
+    n448_fe zi, x, y;
 
-    ge448_base(&b);
+    n448_ge_base(&b);
     for (int i = 0; i < 50; i++) {
         uint8_t k1[57], k2[57];
 
@@ -145,37 +145,37 @@ static void test_isogeny(struct et_rng *rng)
         k1[56] = k2[56] = 0;
         ref_mul(&p, &b, k1, sizeof(k1));
         ref_mul(&q, &b, k2, sizeof(k2));
-        ge448t_from_edwards(&tp, &p);
-        ge448t_from_edwards(&tq, &q);
+        n448_ge_tw_from_edwards(&tp, &p);
+        n448_ge_tw_from_edwards(&tq, &q);
         ET_CHECK(on_twisted(&tp), "phi(P) on the twisted curve, case %d", i);
 
-        ge448t_to_edwards(&sum, &tp);
+        n448_ge_tw_to_edwards(&sum, &tp);
         ref448_dbl(&want, &p);
         ref448_dbl(&want, &want);
-        ET_CHECK(ge448_eq(&sum, &want) && on_curve(&sum), "psi(phi(P)) = [4]P, case %d", i);
+        ET_CHECK(n448_ge_eq(&sum, &want) && on_curve(&sum), "psi(phi(P)) = [4]P, case %d", i);
 
-        ge448t_dbl(&got, &tp, 1);
+        n448_ge_tw_dbl(&got, &tp, 1);
         ref448_dbl(&want, &p);
-        ge448t_from_edwards(&tsum, &want);
-        ET_CHECK(ge448t_eq(&got, &tsum) && on_twisted(&got), "twisted doubling, case %d", i);
+        n448_ge_tw_from_edwards(&tsum, &want);
+        ET_CHECK(n448_ge_tw_eq(&got, &tsum) && on_twisted(&got), "twisted doubling, case %d", i);
 
-        ge448t_to_cached(&c, &tq);
-        ge448t_add_cached(&got, &tp, &c);
+        n448_ge_tw_to_cached(&c, &tq);
+        n448_ge_tw_add_cached(&got, &tp, &c);
         ref448_to_cached(&qc, &q);
         ref448_add(&sum, &p, &qc);
-        ge448t_from_edwards(&tsum, &sum);
-        ET_CHECK(ge448t_eq(&got, &tsum) && on_twisted(&got), "twisted cached addition, case %d", i);
+        n448_ge_tw_from_edwards(&tsum, &sum);
+        ET_CHECK(n448_ge_tw_eq(&got, &tsum) && on_twisted(&got), "twisted cached addition, case %d", i);
 
-        fe448_inv(&zi, &tq.Z);
-        fe448_mul(&x, &tq.X, &zi);
-        fe448_mul(&y, &tq.Y, &zi);
-        ge448t_niels_from_affine(&n, &x, &y);
-        ge448t_add_niels(&got, &tp, &n, 1);
-        ET_CHECK(ge448t_eq(&got, &tsum) && on_twisted(&got), "twisted affine addition, case %d", i);
+        n448_fe_inv(&zi, &tq.Z);
+        n448_fe_mul(&x, &tq.X, &zi);
+        n448_fe_mul(&y, &tq.Y, &zi);
+        n448_ge_tw_niels_from_affine(&n, &x, &y);
+        n448_ge_tw_add_niels(&got, &tp, &n, 1);
+        ET_CHECK(n448_ge_tw_eq(&got, &tsum) && on_twisted(&got), "twisted affine addition, case %d", i);
 
-        ge448t_niels_cneg(&n, ~(uint64_t)0);
-        ge448t_add_niels(&got, &got, &n, 1);
-        ET_CHECK(ge448t_eq(&got, &tp) && on_twisted(&got), "twisted affine subtraction, case %d", i);
+        n448_ge_tw_niels_cneg(&n, ~(uint64_t)0);
+        n448_ge_tw_add_niels(&got, &got, &n, 1);
+        ET_CHECK(n448_ge_tw_eq(&got, &tp) && on_twisted(&got), "twisted affine subtraction, case %d", i);
     }
 }
 
@@ -186,13 +186,13 @@ static void test_isogeny(struct et_rng *rng)
  */
 static void test_base_scan(struct et_rng *rng)
 {
-    static ge448t_niels row[N448_BASE_ENTRIES];
+    static n448_ge_tw_niels row[N448_BASE_ENTRIES];
     const struct n448_accel *accel = edfast_native_cpu()->ed448;
 
     for (int r = 0; r < 20; r++) {
         et_rng_bytes(rng, (uint8_t *)row, sizeof(row));
         for (uint64_t abs = 0; abs <= N448_BASE_ENTRIES + 4; abs++) {
-            ge448t_niels got, want;
+            n448_ge_tw_niels got, want;
 
             memset(&want, 0, sizeof(want));
             if (abs >= 1 && abs <= N448_BASE_ENTRIES)
@@ -210,12 +210,12 @@ static void test_base_scan(struct et_rng *rng)
 
 static void test_fixed_base(struct et_rng *rng)
 {
-    ge448 b, want, got;
+    n448_ge b, want, got;
 
-    ge448_base(&b);
+    n448_ge_base(&b);
     for (int i = 0; i < 300; i++) {
         uint8_t raw[114], kb[57];
-        sc448 k;
+        n448_sc k;
 
         et_rng_bytes(rng, raw, sizeof(raw));
         if (i == 0)
@@ -224,22 +224,22 @@ static void test_fixed_base(struct et_rng *rng)
             memset(raw, 0, sizeof(raw));
             raw[0] = 1;
         }
-        sc448_from_bytes(&k, raw, i < 2 ? 57 : 114);
-        sc448_to_bytes(kb, &k);
+        n448_sc_from_bytes(&k, raw, i < 2 ? 57 : 114);
+        n448_sc_to_bytes(kb, &k);
         ref_mul(&want, &b, kb, 57);
-        ge448_scalarmul_base(&got, &k);
-        ET_CHECK(ge448_eq(&want, &got), "fixed base [k]B, case %d", i);
+        n448_ge_scalarmult_base(&got, &k);
+        ET_CHECK(n448_ge_eq(&want, &got), "fixed base [k]B, case %d", i);
         ET_CHECK(on_curve(&got), "fixed base result on curve");
         {
             uint8_t e1[57], e2[57];
-            ge448 d;
+            n448_ge d;
 
-            ge448_encode(e1, &got);
+            n448_ge_encode(e1, &got);
             /* k = 0 gives the identity, whose y = 1 the decoder refuses */
-            ET_CHECK(ge448_decode(&d, e1) == (i != 0), "decode(encode(P))");
-            ge448_encode(e2, &d);
+            ET_CHECK(n448_ge_decode(&d, e1) == (i != 0), "decode(encode(P))");
+            n448_ge_encode(e2, &d);
             ET_CHECK(i == 0 || memcmp(e1, e2, 57) == 0, "encode round trip");
-            ET_CHECK(i == 0 || ge448_eq(&d, &got), "decoded point equal");
+            ET_CHECK(i == 0 || n448_ge_eq(&d, &got), "decoded point equal");
         }
     }
 }
@@ -247,25 +247,25 @@ static void test_fixed_base(struct et_rng *rng)
 /* The 4-torsion points (1,0) and (0,-1): the complete law handles them. */
 static void test_torsion(void)
 {
-    ge448 t4, t2, id, r;
+    n448_ge t4, t2, id, r;
     ref448_cached c;
 
-    fe448_one(&t4.X);
-    fe448_zero(&t4.Y);
-    fe448_one(&t4.Z);
-    fe448_zero(&t4.T);
+    n448_fe_one(&t4.X);
+    n448_fe_zero(&t4.Y);
+    n448_fe_one(&t4.Z);
+    n448_fe_zero(&t4.T);
     ET_CHECK(on_curve(&t4), "(1,0) on curve");
     ref448_dbl(&t2, &t4);
-    ET_CHECK(fe448_iszero(&t2.X) && !ref448_is_identity(&t2), "2(1,0) = (0,-1)");
+    ET_CHECK(n448_fe_iszero(&t2.X) && !ref448_is_identity(&t2), "2(1,0) = (0,-1)");
     ref448_dbl(&r, &t2);
     ET_CHECK(ref448_is_identity(&r), "4(1,0) = identity");
     ref448_to_cached(&c, &t4);
     ref448_add(&r, &t4, &c);
-    ET_CHECK(ge448_eq(&r, &t2), "(1,0)+(1,0) = (0,-1) via addition");
+    ET_CHECK(n448_ge_eq(&r, &t2), "(1,0)+(1,0) = (0,-1) via addition");
     ref448_identity(&id);
     ref448_to_cached(&c, &id);
     ref448_add(&r, &t4, &c);
-    ET_CHECK(ge448_eq(&r, &t4), "P + identity");
+    ET_CHECK(n448_ge_eq(&r, &t4), "P + identity");
 }
 
 /* Encoding of y with sign bit and byte-56 bits; y given as a little-endian BIGNUM. */
@@ -279,7 +279,7 @@ static void test_decode_edges(void)
 {
     BIGNUM *p = BN_new(), *t = BN_new(), *y = BN_new();
     uint8_t enc[57], benc[57];
-    ge448 pt, b;
+    n448_ge pt, b;
 
     BN_set_bit(p, 448);
     BN_set_bit(t, 224);
@@ -289,65 +289,65 @@ static void test_decode_edges(void)
     /* y = 1 (identity) and y = -1: x = 0, rejected like OpenSSL's isr */
     BN_one(y);
     encode_y(enc, y, 0);
-    ET_CHECK(ge448_decode(&pt, enc) == 0, "y = 1 rejected");
+    ET_CHECK(n448_ge_decode(&pt, enc) == 0, "y = 1 rejected");
     encode_y(enc, y, 0x80);
-    ET_CHECK(ge448_decode(&pt, enc) == 0, "y = 1, sign 1 rejected");
+    ET_CHECK(n448_ge_decode(&pt, enc) == 0, "y = 1, sign 1 rejected");
     BN_sub(y, p, BN_value_one());
     encode_y(enc, y, 0);
-    ET_CHECK(ge448_decode(&pt, enc) == 0, "y = -1 rejected");
+    ET_CHECK(n448_ge_decode(&pt, enc) == 0, "y = -1 rejected");
     /* y = p + 1 (non-canonical 1) and y = p, 2^448 - 1 */
     BN_add(y, p, BN_value_one());
     encode_y(enc, y, 0);
-    ET_CHECK(ge448_decode(&pt, enc) == 0, "y = p+1 rejected");
+    ET_CHECK(n448_ge_decode(&pt, enc) == 0, "y = p+1 rejected");
     encode_y(enc, p, 0);
-    ET_CHECK(ge448_decode(&pt, enc) == 0, "y = p rejected");
+    ET_CHECK(n448_ge_decode(&pt, enc) == 0, "y = p rejected");
     memset(enc, 0xff, 56);
     enc[56] = 0;
-    ET_CHECK(ge448_decode(&pt, enc) == 0, "y = 2^448-1 rejected");
+    ET_CHECK(n448_ge_decode(&pt, enc) == 0, "y = 2^448-1 rejected");
 
     /* the base point: canonical decodes, non-canonical y + p does not fit */
-    ge448_base(&b);
-    ge448_encode(benc, &b);
-    ET_CHECK(ge448_decode(&pt, benc) == 1 && ge448_eq(&pt, &b), "B decodes");
+    n448_ge_base(&b);
+    n448_ge_encode(benc, &b);
+    ET_CHECK(n448_ge_decode(&pt, benc) == 1 && n448_ge_eq(&pt, &b), "B decodes");
     for (int bit = 0; bit < 7; bit++) {
         memcpy(enc, benc, 57);
         enc[56] |= (uint8_t)(1u << bit);
-        ET_CHECK(ge448_decode(&pt, enc) == 0, "byte 56 bit %d rejected", bit);
+        ET_CHECK(n448_ge_decode(&pt, enc) == 0, "byte 56 bit %d rejected", bit);
     }
     memcpy(enc, benc, 57);
     enc[56] ^= 0x80;
-    ET_CHECK(ge448_decode(&pt, enc) == 1, "-B decodes");
+    ET_CHECK(n448_ge_decode(&pt, enc) == 1, "-B decodes");
     ref448_neg(&b, &b);
-    ET_CHECK(ge448_eq(&pt, &b), "sign bit gives -B");
+    ET_CHECK(n448_ge_eq(&pt, &b), "sign bit gives -B");
 
     /* y = 0: x^2 = 1, the 4-torsion points (+-1, 0) */
     BN_zero(y);
     encode_y(enc, y, 0);
-    ET_CHECK(ge448_decode(&pt, enc) == 1, "y = 0 decodes");
+    ET_CHECK(n448_ge_decode(&pt, enc) == 1, "y = 0 decodes");
     {
-        fe448 one;
+        n448_fe one;
 
         /* the sign bit is the low bit of x: 1 is odd, p - 1 even */
-        fe448_one(&one);
-        fe448_neg(&one, &one);
-        ET_CHECK(fe448_eq(&pt.X, &one), "y = 0, sign 0 gives x = -1");
+        n448_fe_one(&one);
+        n448_fe_neg(&one, &one);
+        ET_CHECK(n448_fe_eq(&pt.X, &one), "y = 0, sign 0 gives x = -1");
         encode_y(enc, y, 0x80);
-        ET_CHECK(ge448_decode(&pt, enc) == 1, "y = 0 sign 1 decodes");
-        fe448_one(&one);
-        ET_CHECK(fe448_eq(&pt.X, &one), "y = 0, sign 1 gives x = 1");
+        ET_CHECK(n448_ge_decode(&pt, enc) == 1, "y = 0 sign 1 decodes");
+        n448_fe_one(&one);
+        ET_CHECK(n448_fe_eq(&pt.X, &one), "y = 0, sign 1 gives x = 1");
     }
     BN_free(p);
     BN_free(t);
     BN_free(y);
 }
 
-/* What ge448_equals_encoding_mod_torsion must say: decode R, test [4](P - R) = 0. */
-static int torsion_reference(const ge448 *p, const uint8_t enc[57])
+/* What n448_ge_equals_encoding_mod_torsion must say: decode R, test [4](P - R) = 0. */
+static int torsion_reference(const n448_ge *p, const uint8_t enc[57])
 {
-    ge448 r, d;
+    n448_ge r, d;
     ref448_cached c;
 
-    if (!ge448_decode(&r, enc))
+    if (!n448_ge_decode(&r, enc))
         return 0;
     ref448_neg(&r, &r);
     ref448_to_cached(&c, &r);
@@ -358,26 +358,26 @@ static int torsion_reference(const ge448 *p, const uint8_t enc[57])
 }
 
 /* The 4-torsion point number which: identity, (1, 0), (0, -1), (-1, 0). */
-static void torsion4(ge448 *t, unsigned which)
+static void torsion4(n448_ge *t, unsigned which)
 {
     ref448_identity(t);
     if (which == 1 || which == 3) {
-        fe448_zero(&t->Y);
-        fe448_one(&t->X);
+        n448_fe_zero(&t->Y);
+        n448_fe_one(&t->X);
         if (which == 3)
-            fe448_neg(&t->X, &t->X);
+            n448_fe_neg(&t->X, &t->X);
     } else if (which == 2) {
-        fe448_neg(&t->Y, &t->Y);
+        n448_fe_neg(&t->Y, &t->Y);
     }
 }
 
-static void check_torsion_compare(const ge448 *p, const uint8_t enc[57], int want, const char *what,
+static void check_torsion_compare(const n448_ge *p, const uint8_t enc[57], int want, const char *what,
                                   int i)
 {
     const int ref = torsion_reference(p, enc);
 
     ET_CHECK(ref == want, "reference for %s, case %d: %d, not %d", what, i, ref, want);
-    ET_CHECK(ge448_equals_encoding_mod_torsion(p, enc) == ref, "compare with %s, case %d", what, i);
+    ET_CHECK(n448_ge_equals_encoding_mod_torsion(p, enc) == ref, "compare with %s, case %d", what, i);
 }
 
 /* Points P + T for every 4-torsion T against P's encoding, its sign flipped, and edges. */
@@ -387,14 +387,14 @@ static void test_encoding_mod_torsion(struct et_rng *rng)
 
     for (int i = 0; i < 200; i++) {
         uint8_t raw[114], enc[57], other[57];
-        ge448 p, q, t;
+        n448_ge p, q, t;
         ref448_cached c;
-        sc448 k;
+        n448_sc k;
 
         et_rng_bytes(rng, raw, sizeof(raw));
-        sc448_from_bytes(&k, raw, sizeof(raw));
-        ge448_scalarmul_base(&p, &k);
-        ge448_encode(enc, &p);
+        n448_sc_from_bytes(&k, raw, sizeof(raw));
+        n448_ge_scalarmult_base(&p, &k);
+        n448_ge_encode(enc, &p);
         for (unsigned w = 0; w < 4; w++) {
             /* projective sums (Z != 1), every case of the comparison */
             torsion4(&t, w);
@@ -438,7 +438,7 @@ static void test_encoding_mod_torsion(struct et_rng *rng)
             }
             enc[56] = (uint8_t)(sign << 7);
             for (unsigned w = 0; w < 4; w++) {
-                ge448 t;
+                n448_ge t;
 
                 torsion4(&t, w);
                 check_torsion_compare(&t, enc, small_y[v] == 0 && !noncanonical,

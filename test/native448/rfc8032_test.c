@@ -4,8 +4,8 @@
  * (Ed448ph "abc", with and without context "foo").  Public key, signature and verification, plus rejection
  * when the context, the flag or the message changes.
  */
-#include "eddsa448.h"
-#include "shake256.h"
+#include "ed448/eddsa448.h"
+#include "ed448/shake256.h"
 #include "native_path.h"
 
 struct vector {

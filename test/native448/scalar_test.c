@@ -5,34 +5,35 @@
  */
 #include <openssl/bn.h>
 
-#include "scalar.h"
+#include "ed448/lattice.h"
+#include "ed448/scalar.h"
 #include "native_path.h"
 
 static BN_CTX *bnctx;
 static BIGNUM *L;
 
-static BIGNUM *sc_to_bn(const sc448 *a)
+static BIGNUM *sc_to_bn(const n448_sc *a)
 {
     uint8_t b[57];
 
-    sc448_to_bytes(b, a);
+    n448_sc_to_bytes(b, a);
     return BN_lebin2bn(b, 57, NULL);
 }
 
-static void bn_to_sc(sc448 *r, const BIGNUM *a)
+static void bn_to_sc(n448_sc *r, const BIGNUM *a)
 {
     uint8_t b[57];
 
     BN_bn2lebinpad(a, b, 57);
-    sc448_from_bytes(r, b, 57);
+    n448_sc_from_bytes(r, b, 57);
 }
 
 static void check_reduce(const uint8_t *in, size_t len, const char *what)
 {
     BIGNUM *v = BN_lebin2bn(in, (int)len, NULL), *got;
-    sc448 r;
+    n448_sc r;
 
-    sc448_from_bytes(&r, in, len);
+    n448_sc_from_bytes(&r, in, len);
     got = sc_to_bn(&r);
     BN_nnmod(v, v, L, bnctx);
     ET_CHECK(BN_cmp(got, v) == 0, "from_bytes %s len %zu", what, len);
@@ -44,35 +45,35 @@ static void check_canonical(const uint8_t in[57], const char *what)
 {
     BIGNUM *v = BN_lebin2bn(in, 57, NULL);
 
-    ET_CHECK(sc448_is_canonical(in) == (BN_cmp(v, L) < 0), "is_canonical %s", what);
+    ET_CHECK(n448_sc_is_canonical(in) == (BN_cmp(v, L) < 0), "is_canonical %s", what);
     BN_free(v);
 }
 
-static void check_arith(const sc448 *a, const sc448 *b, const sc448 *c)
+static void check_arith(const n448_sc *a, const n448_sc *b, const n448_sc *c)
 {
     BIGNUM *A = sc_to_bn(a), *B = sc_to_bn(b), *C = sc_to_bn(c), *W = BN_new(), *G;
-    sc448 r;
+    n448_sc r;
 
-    sc448_muladd(&r, a, b, c);
+    n448_sc_muladd(&r, a, b, c);
     BN_mod_mul(W, A, B, L, bnctx);
     BN_mod_add(W, W, C, L, bnctx);
     G = sc_to_bn(&r);
     ET_CHECK(BN_cmp(G, W) == 0, "muladd");
     BN_free(G);
 
-    sc448_add(&r, a, b);
+    n448_sc_add(&r, a, b);
     BN_mod_add(W, A, B, L, bnctx);
     G = sc_to_bn(&r);
     ET_CHECK(BN_cmp(G, W) == 0, "add");
     BN_free(G);
 
-    sc448_neg(&r, a);
+    n448_sc_neg(&r, a);
     BN_mod_sub(W, L, A, L, bnctx);
     G = sc_to_bn(&r);
     ET_CHECK(BN_cmp(G, W) == 0, "neg");
     BN_free(G);
 
-    sc448_div4(&r, a);
+    n448_sc_div4(&r, a);
     G = sc_to_bn(&r);
     BN_lshift(W, G, 2);
     BN_nnmod(W, W, L, bnctx);
@@ -84,16 +85,16 @@ static void check_arith(const sc448 *a, const sc448 *b, const sc448 *c)
     BN_free(W);
 }
 
-static void check_recodings(const sc448 *a)
+static void check_recodings(const n448_sc *a)
 {
     BIGNUM *A = sc_to_bn(a), *V;
 
     for (unsigned w = 2; w <= 6; w++) {
         int8_t d[448];
-        unsigned n = sc448_signed_digits(w);
+        unsigned n = n448_sc_signed_digits(w);
         int range_ok = 1;
 
-        sc448_recode_signed(d, a, w);
+        n448_sc_recode_signed(d, a, w);
         for (unsigned i = 0; i < n; i++) {
             int hi = (i == n - 1) ? (1 << (w - 1)) : (1 << (w - 1)) - 1;
 
@@ -105,11 +106,11 @@ static void check_recodings(const sc448 *a)
         BN_free(V);
     }
     for (unsigned w = 3; w <= 8; w++) {
-        int8_t naf[SC448_NAF_FULL];
-        unsigned top = sc448_wnaf(naf, a, w);
+        int8_t naf[N448_SC_NAF_FULL];
+        unsigned top = n448_sc_wnaf(naf, a, w);
         int ok = 1, last = -1000;
 
-        for (unsigned i = 0; i < SC448_NAF_FULL; i++) {
+        for (unsigned i = 0; i < N448_SC_NAF_FULL; i++) {
             if (!naf[i])
                 continue;
             if (!(naf[i] & 1) || naf[i] >= (1 << (w - 1)) || naf[i] <= -(1 << (w - 1))
@@ -117,7 +118,7 @@ static void check_recodings(const sc448 *a)
                 ok = 0;
             last = (int)i;
         }
-        V = et_bn_digits(naf, SC448_NAF_FULL, 1);
+        V = et_bn_digits(naf, N448_SC_NAF_FULL, 1);
         ET_CHECK(BN_cmp(V, A) == 0 && ok, "full wnaf w=%u", w);
         BN_free(V);
     }
@@ -127,14 +128,14 @@ static void check_recodings(const sc448 *a)
                                               { 0, 56 }, { 392, 56 }, { 440, 56 } };
 
         for (size_t c = 0; c < sizeof(chunks) / sizeof(chunks[0]); c++) {
-            int8_t naf[SC448_NAF_LEN];
-            unsigned top = sc448_wnaf_chunk(naf, a, chunks[c][0], chunks[c][1], w);
+            int8_t naf[N448_SC_NAF_LEN];
+            unsigned top = n448_sc_wnaf_chunk(naf, a, chunks[c][0], chunks[c][1], w);
             BIGNUM *want = BN_dup(A);
             int ok = 1, last = -1000;
 
             BN_rshift(want, want, (int)chunks[c][0]);
             BN_mask_bits(want, (int)chunks[c][1]);
-            for (unsigned i = 0; i < SC448_NAF_LEN; i++) {
+            for (unsigned i = 0; i < N448_SC_NAF_LEN; i++) {
                 if (!naf[i])
                     continue;
                 if (!(naf[i] & 1) || naf[i] >= (1 << (w - 1)) || naf[i] <= -(1 << (w - 1)))
@@ -145,7 +146,7 @@ static void check_recodings(const sc448 *a)
                     ok = 0;
                 last = (int)i;
             }
-            V = et_bn_digits(naf, SC448_NAF_LEN, 1);
+            V = et_bn_digits(naf, N448_SC_NAF_LEN, 1);
             ET_CHECK(BN_cmp(V, want) == 0 && ok, "wnaf w=%u chunk %u+%u", w, chunks[c][0], chunks[c][1]);
             BN_free(V);
             BN_free(want);
@@ -155,13 +156,13 @@ static void check_recodings(const sc448 *a)
 }
 
 /* d h = c (mod l) with c, |d| < 2^224 and d != 0. */
-static void check_halfsize(const sc448 *h)
+static void check_halfsize(const n448_sc *h)
 {
-    sc448 c, d;
+    n448_sc c, d;
     int neg;
     BIGNUM *H = sc_to_bn(h), *C, *D, *W = BN_new();
 
-    sc448_halfsize(h, &c, &d, &neg);
+    n448_lattice_split(h, &c, &d, &neg);
     C = sc_to_bn(&c);
     D = sc_to_bn(&d);
     ET_CHECK(BN_num_bits(C) <= 224 && BN_num_bits(D) <= 224 && !BN_is_zero(D), "halfsize bounds");
@@ -194,7 +195,7 @@ static void test_edges(void)
 {
     uint8_t b[114];
     BIGNUM *v = BN_new();
-    sc448 s, z;
+    n448_sc s, z;
 
     memset(b, 0, sizeof(b));
     check_reduce(b, 114, "zero");
@@ -239,7 +240,7 @@ static void test_edges(void)
     check_halfsize(&s); /* l - 1 */
     check_halfsize(&z); /* 0 */
     {
-        sc448 small = { { 12345 } }, top = { { 0, 0, 0, 1ULL << 32 } }; /* 12345 and 2^224 */
+        n448_sc small = { { 12345 } }, top = { { 0, 0, 0, 1ULL << 32 } }; /* 12345 and 2^224 */
 
         check_halfsize(&small);
         check_halfsize(&top);
@@ -270,16 +271,16 @@ static void test_random(struct et_rng *rng, int n)
     for (int i = 0; i < n; i++) {
         uint8_t b[114], e[57];
         size_t len = (size_t)(et_rng_next(rng) % 115);
-        sc448 a, bb, c;
+        n448_sc a, bb, c;
 
         et_rng_bytes(rng, b, sizeof(b));
         check_reduce(b, len, "random");
         check_reduce(b, 114, "random");
-        sc448_from_bytes(&a, b, 114);
+        n448_sc_from_bytes(&a, b, 114);
         et_rng_bytes(rng, b, sizeof(b));
-        sc448_from_bytes(&bb, b, 114);
+        n448_sc_from_bytes(&bb, b, 114);
         et_rng_bytes(rng, b, sizeof(b));
-        sc448_from_bytes(&c, b, 114);
+        n448_sc_from_bytes(&c, b, 114);
         check_arith(&a, &bb, &c);
         if (i % 4 == 0)
             check_recodings(&a);

@@ -7,7 +7,7 @@
  */
 #include <pthread.h>
 
-#include "eddsa448.h"
+#include "ed448/eddsa448.h"
 #include "native_path.h"
 
 #define THREADS 4

@@ -10,10 +10,6 @@
 
 #include "accel.h"
 #include "field_adx.h"
-#include "field_ifma.h"
-#include "fixed_base_ifma.h"
-#include "point_adx.h"
-#include "point_ifma.h"
 #include "sha512_rounds.h"
 
 /* BMI2's rorx rotates without touching flags or its source: about 1.3x faster. */

@@ -3,8 +3,8 @@
  * path's 4-way code (point_ifma.c, fixed_base_ifma.c, field_ifma.c; x86-64
  * only).
  *
- * Field elements are radix 2^51 as in field.h; a vector "fe4" holds limb i of
- * four elements in its four lanes.  Every fe4 is kept tight (limbs < 2^52)
+ * Field elements are radix 2^51 as in field.h; a vector "n25519_fe4" holds limb i of
+ * four elements in its four lanes.  Every n25519_fe4 is kept tight (limbs < 2^52)
  * because vpmadd52 reads only 52 bits of each input.  A product a_i b_j of
  * weight 2^(51(i+j)) comes back as 52 low bits and 52 high bits, the high
  * part weighing 2^(51(i+j+1)) * 2: columns are summed as lo[k] + 2 hi[k-1],
@@ -24,7 +24,7 @@
 
 #include "avx512.h"
 
-#define IFMA_TARGET EDFAST_AVX512_TARGET("avx512f,avx512vl,avx512ifma")
+#define N25519_IFMA_TARGET EDFAST_AVX512_TARGET("avx512f,avx512vl,avx512ifma")
 /*
  * The real and the emulated build differ here in inlining only.  Constant
  * time of the real form: MemorySanitizer on AVX-512 IFMA hardware
@@ -32,35 +32,35 @@
  * (native25519_ct_ifma_emulated).
  */
 #ifdef EDFAST_IFMA_EMULATED
-/* Emulated (a test build), an fe4 is memory anyway: forced inlining would only
+/* Emulated (a test build), an n25519_fe4 is memory anyway: forced inlining would only
  * make functions so large that an ASan build spends minutes compiling them. */
-#define IFMA_INLINE static inline
+#define N25519_IFMA_INLINE static inline
 #else
-/* Everything below is small and hot: inline it so no fe4 goes through memory. */
-#define IFMA_INLINE static inline __attribute__((always_inline)) IFMA_TARGET
+/* Everything below is small and hot: inline it so no n25519_fe4 goes through memory. */
+#define N25519_IFMA_INLINE static inline __attribute__((always_inline)) N25519_IFMA_TARGET
 #endif
 
 typedef struct {
     __m256i l[5];
-} fe4;
+} n25519_fe4;
 
-IFMA_INLINE __m256i mask51(void)
+N25519_IFMA_INLINE __m256i mask51(void)
 {
     return _mm256_set1_epi64x(0x7ffffffffffff);
 }
 
 /* x * 19 with shifts: vpmullq is slow and the factor is tiny. */
-IFMA_INLINE __m256i times19(__m256i x)
+N25519_IFMA_INLINE __m256i times19(__m256i x)
 {
     return _mm256_add_epi64(_mm256_add_epi64(x, _mm256_slli_epi64(x, 1)),
                             _mm256_slli_epi64(x, 4));
 }
 
 /* One round of parallel carries: limbs below 2^63 in, tight out. */
-IFMA_INLINE fe4 fe4_carry(fe4 a)
+N25519_IFMA_INLINE n25519_fe4 n25519_fe4_carry(n25519_fe4 a)
 {
     const __m256i m = mask51();
-    fe4 r;
+    n25519_fe4 r;
 
     r.l[0] = _mm256_add_epi64(_mm256_and_si256(a.l[0], m),
                               times19(_mm256_srli_epi64(a.l[4], 51)));
@@ -70,14 +70,14 @@ IFMA_INLINE fe4 fe4_carry(fe4 a)
 }
 
 /* Columns start at zero; the product x y adds its low and high 52 bits to column k. */
-IFMA_INLINE void columns_clear(__m256i lo[10], __m256i hi[10])
+N25519_IFMA_INLINE void columns_clear(__m256i lo[10], __m256i hi[10])
 {
 #pragma GCC unroll 10
     for (int k = 0; k < 10; k++)
         lo[k] = hi[k] = _mm256_setzero_si256();
 }
 
-IFMA_INLINE void columns_madd(__m256i lo[10], __m256i hi[10], int k, __m256i x, __m256i y)
+N25519_IFMA_INLINE void columns_madd(__m256i lo[10], __m256i hi[10], int k, __m256i x, __m256i y)
 {
     lo[k] = _mm256_madd52lo_epu64(lo[k], x, y);
     hi[k] = _mm256_madd52hi_epu64(hi[k], x, y);
@@ -88,18 +88,18 @@ IFMA_INLINE void columns_madd(__m256i lo[10], __m256i hi[10], int k, __m256i x, 
  * columns 5..9 wrap around times 19.  Columns are < 2^56, so the sums are
  * < 2^61 and one carry round makes them tight.
  */
-IFMA_INLINE fe4 columns_fold(__m256i lo[10], const __m256i hi[10])
+N25519_IFMA_INLINE n25519_fe4 columns_fold(__m256i lo[10], const __m256i hi[10])
 {
-    fe4 r;
+    n25519_fe4 r;
 
     for (int k = 9; k > 0; k--)
         lo[k] = _mm256_add_epi64(lo[k], _mm256_slli_epi64(hi[k - 1], 1));
     for (int k = 0; k < 5; k++)
         r.l[k] = _mm256_add_epi64(lo[k], times19(lo[k + 5]));
-    return fe4_carry(r);
+    return n25519_fe4_carry(r);
 }
 
-IFMA_INLINE fe4 fe4_mul(fe4 a, fe4 b)
+N25519_IFMA_INLINE n25519_fe4 n25519_fe4_mul(n25519_fe4 a, n25519_fe4 b)
 {
     __m256i lo[10], hi[10];
 
@@ -115,9 +115,9 @@ IFMA_INLINE fe4 fe4_mul(fe4 a, fe4 b)
 /*
  * a^2 lane-wise: the ten cross products once, their columns doubled, then
  * the five squares: 30 multiplications instead of 50, and a shorter chain
- * (columns stay below fe4_mul's bound).
+ * (columns stay below n25519_fe4_mul's bound).
  */
-IFMA_INLINE fe4 fe4_sq(fe4 a)
+N25519_IFMA_INLINE n25519_fe4 n25519_fe4_sq(n25519_fe4 a)
 {
     __m256i lo[10], hi[10];
 
@@ -137,50 +137,50 @@ IFMA_INLINE fe4 fe4_sq(fe4 a)
     return columns_fold(lo, hi);
 }
 
-IFMA_INLINE fe4 fe4_add(fe4 a, fe4 b)
+N25519_IFMA_INLINE n25519_fe4 n25519_fe4_add(n25519_fe4 a, n25519_fe4 b)
 {
-    fe4 r;
+    n25519_fe4 r;
 
     for (int i = 0; i < 5; i++)
         r.l[i] = _mm256_add_epi64(a.l[i], b.l[i]);
-    return fe4_carry(r);
+    return n25519_fe4_carry(r);
 }
 
 /* a + 4p - b: no lane wraps for tight b. */
-IFMA_INLINE fe4 fe4_sub(fe4 a, fe4 b)
+N25519_IFMA_INLINE n25519_fe4 n25519_fe4_sub(n25519_fe4 a, n25519_fe4 b)
 {
     const __m256i p0 = _mm256_set1_epi64x(0x1fffffffffffb4), pi = _mm256_set1_epi64x(0x1ffffffffffffc);
-    fe4 r;
+    n25519_fe4 r;
 
     for (int i = 0; i < 5; i++)
         r.l[i] = _mm256_sub_epi64(_mm256_add_epi64(a.l[i], i ? pi : p0), b.l[i]);
-    return fe4_carry(r);
+    return n25519_fe4_carry(r);
 }
 
 /* Limb i of the four lanes to out[i][0..3]. */
-IFMA_INLINE void fe4_store(uint64_t out[5][4], fe4 a)
+N25519_IFMA_INLINE void n25519_fe4_store(uint64_t out[5][4], n25519_fe4 a)
 {
     for (int i = 0; i < 5; i++)
         _mm256_storeu_si256((__m256i *)out[i], a.l[i]);
 }
 
 /* Lane k of the result is lane sk of a (vpermq with an index vector). */
-#define IDX(s0, s1, s2, s3) _mm256_set_epi64x(s3, s2, s1, s0)
-/* Lanes taken from b in fe4_blend. */
-#define FROM_B(l0, l1, l2, l3) ((__mmask8)((l0) | (l1) << 1 | (l2) << 2 | (l3) << 3))
+#define N25519_FE4_IDX(s0, s1, s2, s3) _mm256_set_epi64x(s3, s2, s1, s0)
+/* Lanes taken from b in n25519_fe4_blend. */
+#define N25519_FE4_FROM_B(l0, l1, l2, l3) ((__mmask8)((l0) | (l1) << 1 | (l2) << 2 | (l3) << 3))
 
-IFMA_INLINE fe4 fe4_perm(fe4 a, __m256i idx)
+N25519_IFMA_INLINE n25519_fe4 n25519_fe4_perm(n25519_fe4 a, __m256i idx)
 {
-    fe4 r;
+    n25519_fe4 r;
 
     for (int i = 0; i < 5; i++)
         r.l[i] = _mm256_permutexvar_epi64(idx, a.l[i]);
     return r;
 }
 
-IFMA_INLINE fe4 fe4_blend(fe4 a, fe4 b, __mmask8 from_b)
+N25519_IFMA_INLINE n25519_fe4 n25519_fe4_blend(n25519_fe4 a, n25519_fe4 b, __mmask8 from_b)
 {
-    fe4 r;
+    n25519_fe4 r;
 
     for (int i = 0; i < 5; i++)
         r.l[i] = _mm256_mask_blend_epi64(from_b, a.l[i], b.l[i]);

@@ -1,7 +1,7 @@
 /*
  * Ed25519's scalar multiplications on the adx path (see ../cpu.h): the
  * algorithms of point.c over the four-limb field of field_adx.h, with the
- * interface of point_ifma.h so that either fills the same slots.
+ * interface of point_ifma.c (accel.h) so that either fills the same slots.
  *
  * The tables are point.c's, converted to the four-limb field once, on first
  * use.  The fixed-base entries become 96 bytes (y+x, y-x, 2dxy), scanned as
@@ -20,9 +20,9 @@
 
 #include <openssl/crypto.h>
 
+#include "accel.h"
 #include "base_table.h"
 #include "field_adx.h"
-#include "point_adx.h"
 
 typedef struct {
     n25519_fe64 X, Y, Z, T;

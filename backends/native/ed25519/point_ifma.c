@@ -1,5 +1,5 @@
 /*
- * 4-way parallel point arithmetic with AVX-512 IFMA (see point_ifma.h), on
+ * 4-way parallel point arithmetic with AVX-512 IFMA (see accel.h), on
  * the field of fe4_ifma.h: the four coordinates of a point in the four lanes.
  * Verification's, so variable time: every digit and point here is public.
  */
@@ -7,16 +7,20 @@
 
 #if EDFAST_NATIVE_X86
 
+#include "accel.h"
 #include "fe4_ifma.h"
-#include "point_ifma.h"
+
+/* Short names for fe4_ifma.h's lane choices, this file only. */
+#define IDX N25519_FE4_IDX
+#define FROM_B N25519_FE4_FROM_B
 
 /*
  * From w = (E, F, G, H) in the lanes to the extended point
  * (X, Y, Z, T) = (E F, G H, F G, E H): one 4-way multiplication.
  */
-IFMA_INLINE fe4 finish(fe4 w)
+N25519_IFMA_INLINE n25519_fe4 finish(n25519_fe4 w)
 {
-    return fe4_mul(fe4_perm(w, IDX(0, 2, 1, 0)), fe4_perm(w, IDX(1, 3, 2, 3)));
+    return n25519_fe4_mul(n25519_fe4_perm(w, IDX(0, 2, 1, 0)), n25519_fe4_perm(w, IDX(1, 3, 2, 3)));
 }
 
 /*
@@ -25,22 +29,22 @@ IFMA_INLINE fe4 finish(fe4 w)
  * projective = 1):  (A, B, D, C) = (Y-X, Y+X, 2Z or Z, T) * q lane-wise,
  * then (E, F, G, H) = (B-A, D-C, D+C, B+A).
  */
-IFMA_INLINE fe4 add_core(fe4 p, fe4 q, int projective)
+N25519_IFMA_INLINE n25519_fe4 add_core(n25519_fe4 p, n25519_fe4 q, int projective)
 {
-    fe4 sw = fe4_perm(p, IDX(1, 0, 2, 3));       /* Y, X, Z, T */
-    fe4 sum = fe4_add(p, sw);                    /* X+Y, X+Y, 2Z, 2T */
-    fe4 dif = fe4_sub(sw, p);                    /* Y-X, ... */
-    fe4 s1 = projective
-        ? fe4_blend(fe4_blend(dif, sum, FROM_B(0, 1, 0, 0)), p, FROM_B(0, 0, 1, 1))
-        : fe4_blend(fe4_blend(dif, sum, FROM_B(0, 1, 1, 0)), p, FROM_B(0, 0, 0, 1));
-    fe4 v = fe4_mul(s1, q);                      /* A, B, D, C */
-    fe4 v1 = fe4_perm(v, IDX(1, 2, 2, 1));         /* B, D, D, B */
-    fe4 v2 = fe4_perm(v, IDX(0, 3, 3, 0));         /* A, C, C, A */
+    n25519_fe4 sw = n25519_fe4_perm(p, IDX(1, 0, 2, 3));       /* Y, X, Z, T */
+    n25519_fe4 sum = n25519_fe4_add(p, sw);                    /* X+Y, X+Y, 2Z, 2T */
+    n25519_fe4 dif = n25519_fe4_sub(sw, p);                    /* Y-X, ... */
+    n25519_fe4 s1 = projective
+        ? n25519_fe4_blend(n25519_fe4_blend(dif, sum, FROM_B(0, 1, 0, 0)), p, FROM_B(0, 0, 1, 1))
+        : n25519_fe4_blend(n25519_fe4_blend(dif, sum, FROM_B(0, 1, 1, 0)), p, FROM_B(0, 0, 0, 1));
+    n25519_fe4 v = n25519_fe4_mul(s1, q);                      /* A, B, D, C */
+    n25519_fe4 v1 = n25519_fe4_perm(v, IDX(1, 2, 2, 1));         /* B, D, D, B */
+    n25519_fe4 v2 = n25519_fe4_perm(v, IDX(0, 3, 3, 0));         /* A, C, C, A */
 
-    return finish(fe4_blend(fe4_sub(v1, v2), fe4_add(v1, v2), FROM_B(0, 0, 1, 1)));
+    return finish(n25519_fe4_blend(n25519_fe4_sub(v1, v2), n25519_fe4_add(v1, v2), FROM_B(0, 0, 1, 1)));
 }
 
-IFMA_INLINE fe4 madd4(fe4 p, fe4 q)
+N25519_IFMA_INLINE n25519_fe4 madd4(n25519_fe4 p, n25519_fe4 q)
 {
     return add_core(p, q, 0);
 }
@@ -49,20 +53,20 @@ IFMA_INLINE fe4 madd4(fe4 p, fe4 q)
  * 2p: (XX, YY, ZZ, SS) = (X, Y, Z, X+Y)^2 lane-wise, then
  * (E, F, G, H) = (SS - H, 2ZZ - G, YY - XX, YY + XX).
  */
-IFMA_INLINE fe4 dbl4(fe4 p)
+N25519_IFMA_INLINE n25519_fe4 dbl4(n25519_fe4 p)
 {
-    fe4 q = fe4_perm(p, IDX(0, 1, 2, 0));          /* X, Y, Z, X */
-    fe4 r = fe4_perm(p, IDX(0, 0, 0, 1));          /* ., ., ., Y */
-    fe4 s = fe4_blend(q, fe4_add(q, r), FROM_B(0, 0, 0, 1));
-    fe4 a = fe4_sq(s);                           /* XX, YY, ZZ, SS */
-    fe4 x1 = fe4_perm(a, IDX(1, 1, 2, 3));         /* YY, YY, ZZ, SS */
-    fe4 x2 = fe4_perm(a, IDX(0, 0, 2, 3));         /* XX, XX, ZZ, SS */
-    fe4 u = fe4_blend(fe4_blend(fe4_add(x1, x2), fe4_sub(x1, x2), FROM_B(0, 1, 0, 0)), x1,
+    n25519_fe4 q = n25519_fe4_perm(p, IDX(0, 1, 2, 0));          /* X, Y, Z, X */
+    n25519_fe4 r = n25519_fe4_perm(p, IDX(0, 0, 0, 1));          /* ., ., ., Y */
+    n25519_fe4 s = n25519_fe4_blend(q, n25519_fe4_add(q, r), FROM_B(0, 0, 0, 1));
+    n25519_fe4 a = n25519_fe4_sq(s);                           /* XX, YY, ZZ, SS */
+    n25519_fe4 x1 = n25519_fe4_perm(a, IDX(1, 1, 2, 3));         /* YY, YY, ZZ, SS */
+    n25519_fe4 x2 = n25519_fe4_perm(a, IDX(0, 0, 2, 3));         /* XX, XX, ZZ, SS */
+    n25519_fe4 u = n25519_fe4_blend(n25519_fe4_blend(n25519_fe4_add(x1, x2), n25519_fe4_sub(x1, x2), FROM_B(0, 1, 0, 0)), x1,
                       FROM_B(0, 0, 0, 1));
     /* u = (H, G, 2ZZ, SS) */
-    fe4 y1 = fe4_perm(u, IDX(3, 2, 1, 0));         /* SS, 2ZZ, G, H */
+    n25519_fe4 y1 = n25519_fe4_perm(u, IDX(3, 2, 1, 0));         /* SS, 2ZZ, G, H */
 
-    return finish(fe4_blend(fe4_sub(y1, u), y1, FROM_B(0, 0, 1, 1)));
+    return finish(n25519_fe4_blend(n25519_fe4_sub(y1, u), y1, FROM_B(0, 0, 1, 1)));
 }
 
 /*
@@ -71,7 +75,7 @@ IFMA_INLINE fe4 dbl4(fe4 p)
  * madd4, or those of its negative (y+x and y-x trade places, 2dxy becomes
  * 2p - 2dxy).  Two limbs are gathered per 512-bit permutation.
  */
-IFMA_INLINE fe4 lanes_from_words(__m512i lo, __m512i hi, int neg)
+N25519_IFMA_INLINE n25519_fe4 lanes_from_words(__m512i lo, __m512i hi, int neg)
 {
     static const int64_t twop0 = 0xfffffffffffda, twopi = 0xffffffffffffe;
     const __m512i idx_a = neg ? _mm512_set_epi64(11, 15, 6, 1, 10, 15, 5, 0)
@@ -83,7 +87,7 @@ IFMA_INLINE fe4 lanes_from_words(__m512i lo, __m512i hi, int neg)
     const __m512i za = _mm512_permutex2var_epi64(lo, idx_a, hi);
     const __m512i zb = _mm512_permutex2var_epi64(lo, idx_b, hi);
     const __m512i zc = _mm512_permutex2var_epi64(lo, idx_c, hi);
-    fe4 q;
+    n25519_fe4 q;
 
     q.l[0] = _mm512_castsi512_si256(za);
     q.l[1] = _mm512_extracti64x4_epi64(za, 1);
@@ -101,9 +105,9 @@ IFMA_INLINE fe4 lanes_from_words(__m512i lo, __m512i hi, int neg)
 }
 
 /* The identity (X, Y, Z, T) = (0, 1, 1, 0) in the lanes. */
-IFMA_INLINE fe4 identity4(void)
+N25519_IFMA_INLINE n25519_fe4 identity4(void)
 {
-    fe4 p;
+    n25519_fe4 p;
 
     p.l[0] = _mm256_set_epi64x(0, 1, 1, 0);
     for (int i = 1; i < 5; i++)
@@ -112,7 +116,7 @@ IFMA_INLINE fe4 identity4(void)
 }
 
 /* A table entry as madd4 lanes, negated for a negative digit (public data). */
-IFMA_INLINE fe4 load_niels4(const n25519_ge_niels *n, int neg)
+N25519_IFMA_INLINE n25519_fe4 load_niels4(const n25519_ge_niels *n, int neg)
 {
     const uint64_t *w = (const uint64_t *)n;
     /* 15 words: the masked load stops before the next entry. */
@@ -122,16 +126,16 @@ IFMA_INLINE fe4 load_niels4(const n25519_ge_niels *n, int neg)
     return lanes_from_words(lo, hi, neg);
 }
 
-IFMA_INLINE fe4 add_digit4(fe4 p, const n25519_ge_niels *tab, int8_t d)
+N25519_IFMA_INLINE n25519_fe4 add_digit4(n25519_fe4 p, const n25519_ge_niels *tab, int8_t d)
 {
     return madd4(p, d > 0 ? load_niels4(&tab[d / 2], 0) : load_niels4(&tab[-d / 2], 1));
 }
 
-IFMA_INLINE void store_p2(n25519_ge_p2 *r, fe4 p)
+N25519_IFMA_INLINE void store_p2(n25519_ge_p2 *r, n25519_fe4 p)
 {
     uint64_t out[5][4];
 
-    fe4_store(out, p);
+    n25519_fe4_store(out, p);
     for (int i = 0; i < 5; i++) {
         r->X.v[i] = out[i][0];
         r->Y.v[i] = out[i][1];
@@ -139,13 +143,13 @@ IFMA_INLINE void store_p2(n25519_ge_p2 *r, fe4 p)
     }
 }
 
-IFMA_TARGET
+N25519_IFMA_TARGET
 void n25519_ifma_double_scalarmult(n25519_ge_p2 *r, const int8_t (*snaf)[256],
                                    const int8_t (*knaf)[256], int top,
                                    const n25519_ge_niels (*btab)[N25519_BTABLE_ENTRIES],
                                    const n25519_ge_niels (*atab)[N25519_ATABLE_ENTRIES])
 {
-    fe4 p = identity4();
+    n25519_fe4 p = identity4();
 
     for (int i = top; i >= 0; i--) {
         p = dbl4(p);
@@ -163,12 +167,12 @@ void n25519_ifma_double_scalarmult(n25519_ge_p2 *r, const int8_t (*snaf)[256],
  * A cached point (Y+X, Y-X, 2Z, 2dT; tight limbs) as add_core lanes
  * (Y-X, Y+X, 2Z, 2dT), or those of its negative (Y+X, Y-X, 2Z, 2p - 2dT).
  */
-IFMA_INLINE fe4 load_cached4(const n25519_ge_cached *c, int neg)
+N25519_IFMA_INLINE n25519_fe4 load_cached4(const n25519_ge_cached *c, int neg)
 {
     static const int64_t twop0 = 0xfffffffffffda, twopi = 0xffffffffffffe;
     const n25519_fe *first = neg ? &c->YplusX : &c->YminusX;
     const n25519_fe *second = neg ? &c->YminusX : &c->YplusX;
-    fe4 q;
+    n25519_fe4 q;
 
     for (int i = 0; i < 5; i++) {
         const uint64_t t = neg ? (uint64_t)(i ? twopi : twop0) - c->T2d.v[i] : c->T2d.v[i];
@@ -179,18 +183,18 @@ IFMA_INLINE fe4 load_cached4(const n25519_ge_cached *c, int neg)
     return q;
 }
 
-IFMA_INLINE fe4 add_cached_digit4(fe4 p, const n25519_ge_cached *tab, int8_t d)
+N25519_IFMA_INLINE n25519_fe4 add_cached_digit4(n25519_fe4 p, const n25519_ge_cached *tab, int8_t d)
 {
     return add_core(p, d > 0 ? load_cached4(&tab[d / 2], 0) : load_cached4(&tab[-d / 2], 1), 1);
 }
 
-IFMA_TARGET
+N25519_IFMA_TARGET
 void n25519_ifma_light_scalarmult(n25519_ge_p2 *r, const int8_t (*snaf)[256],
                                   const int8_t (*lnaf)[256],
                                   const n25519_ge_lighttable *const *ltab, int top,
                                   const n25519_ge_niels (*btab)[N25519_BTABLE_ENTRIES])
 {
-    fe4 p = identity4();
+    n25519_fe4 p = identity4();
 
     for (int i = top; i >= 0; i--) {
         p = dbl4(p);

@@ -3,8 +3,8 @@
  * path, in accel_x86.c, picked by cpu.c.  A NULL table means the portable
  * code throughout.
  */
-#ifndef EDFAST_NATIVE_ED448_ACCEL_H
-#define EDFAST_NATIVE_ED448_ACCEL_H
+#ifndef N448_ACCEL_H
+#define N448_ACCEL_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -22,13 +22,13 @@
 struct n448_naf_term {
     const int8_t *naf;
     unsigned top; /* digits from top up are zero */
-    const ge448t_niels *aff;
-    const ge448t_cached *proj;
+    const n448_ge_tw_niels *aff;
+    const n448_ge_tw_cached *proj;
     int neg;
 };
 
 /* Entry k of a fixed-base sum (constant time in k's secret data), for n448_accel's base_sum. */
-typedef void n448_base_lookup_fn(ge448t_niels *e, unsigned k, void *ctx);
+typedef void n448_base_lookup_fn(n448_ge_tw_niels *e, unsigned k, void *ctx);
 
 /*
  * A member for Ed448 arithmetic must come with the full differential count
@@ -38,28 +38,28 @@ struct n448_accel {
     /* Keccak-f[1600] over nblocks 136-byte blocks (keccak_internal.h). */
     void (*keccak_blocks)(uint64_t s[25], const uint8_t *in, size_t nblocks);
     /* The fixed-base row scan (base_scan.h): e = entry abs - 1 of row, or 0. */
-    void (*base_scan)(ge448t_niels *e, const ge448t_niels *row, uint64_t abs);
+    void (*base_scan)(n448_ge_tw_niels *e, const n448_ge_tw_niels *row, uint64_t abs);
     /*
      * Verification's joint loop (variable time, public data): p = the sum
      * over the terms of their digits' multiples, in Straus order.  T of the
      * result is not computed.
      */
-    void (*joint)(ge448t *p, const struct n448_naf_term *terms, unsigned n);
+    void (*joint)(n448_ge_tw *p, const struct n448_naf_term *terms, unsigned n);
     /*
      * The fixed-base sum (constant time): p = 2^w (e(0) + ... + e(n_first - 1))
      * + e(n_first) + ... + e(n - 1), for 0 < n_first < n, where lookup(e, k,
      * ctx) gives entry e(k).  T of the result is not computed.
      */
-    void (*base_sum)(ge448t *p, n448_base_lookup_fn *lookup, void *ctx, unsigned n_first, unsigned n,
+    void (*base_sum)(n448_ge_tw *p, n448_base_lookup_fn *lookup, void *ctx, unsigned n_first, unsigned n,
                      unsigned w);
-    /* r[i] = a[i]^((p-3)/4) for both (field.h's fe448_isr_pair, without the check). */
-    void (*isr_pair)(fe448 r[2], const fe448 a[2]);
+    /* r[i] = a[i]^((p-3)/4) for both (field.h's n448_fe_isr_pair, without the check). */
+    void (*isr_pair)(n448_fe r[2], const n448_fe a[2]);
 };
 
-void n448_base_scan_avx512(ge448t_niels *e, const ge448t_niels *row, uint64_t abs);
-void n448_joint_ifma(ge448t *p, const struct n448_naf_term *terms, unsigned n);
-void n448_isr_pair_ifma(fe448 r[2], const fe448 a[2]);
-void n448_base_sum_ifma(ge448t *p, n448_base_lookup_fn *lookup, void *ctx, unsigned n_first, unsigned n,
+void n448_avx512_base_scan(n448_ge_tw_niels *e, const n448_ge_tw_niels *row, uint64_t abs);
+void n448_ifma_joint(n448_ge_tw *p, const struct n448_naf_term *terms, unsigned n);
+void n448_ifma_isr_pair(n448_fe r[2], const n448_fe a[2]);
+void n448_ifma_base_sum(n448_ge_tw *p, n448_base_lookup_fn *lookup, void *ctx, unsigned n_first, unsigned n,
                         unsigned w);
 
 #endif

@@ -3,8 +3,8 @@
  * statement each path compiles for its own vectors (fixed_base.c,
  * accel_x86.c, base_scan_avx512.c).
  */
-#ifndef EDFAST_NATIVE_ED448_BASE_SCAN_H
-#define EDFAST_NATIVE_ED448_BASE_SCAN_H
+#ifndef N448_BASE_SCAN_H
+#define N448_BASE_SCAN_H
 
 #include <stdint.h>
 #include <string.h>
@@ -26,8 +26,8 @@
  * mask (entry abs - 1, or nothing for abs = 0), so the index does not leak
  * through branches or addresses.
  */
-#define N448_AFFINE_WORDS (3 * FE448_LIMBS)
-_Static_assert(sizeof(ge448t_niels) == N448_AFFINE_WORDS * sizeof(uint64_t)
+#define N448_AFFINE_WORDS (3 * N448_FE_LIMBS)
+_Static_assert(sizeof(n448_ge_tw_niels) == N448_AFFINE_WORDS * sizeof(uint64_t)
                    && N448_AFFINE_WORDS % 8 == 0,
                "the scan reads an entry as 24 contiguous words, in vectors of up to 8");
 
@@ -63,7 +63,7 @@ _Static_assert(sizeof(ge448t_niels) == N448_AFFINE_WORDS * sizeof(uint64_t)
 
 /* The portable scan: two words per vector, one SSE2/NEON register. */
 static inline __attribute__((always_inline)) void
-n448_base_scan_portable(ge448t_niels *e, const ge448t_niels *row, uint64_t abs)
+n448_base_scan_portable(n448_ge_tw_niels *e, const n448_ge_tw_niels *row, uint64_t abs)
 {
     typedef uint64_t v2 __attribute__((vector_size(16)));
 

@@ -16,7 +16,7 @@
 #include "base_scan.h"
 
 EDFAST_AVX512_TARGET("avx512f")
-void n448_base_scan_avx512(ge448t_niels *e, const ge448t_niels *row,
+void n448_avx512_base_scan(n448_ge_tw_niels *e, const n448_ge_tw_niels *row,
                            uint64_t abs)
 {
     typedef uint64_t v8 __attribute__((vector_size(64)));

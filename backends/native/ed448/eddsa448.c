@@ -3,7 +3,7 @@
  *
  * Verification matches OpenSSL 3.0 (crypto/ec/curve448/eddsa.c): it rejects
  * S >= l (all 57 bytes compared, so byte 56 must be 0), rejects A or R unless
- * they decode under OpenSSL's rule (ge448_decode), and otherwise accepts
+ * they decode under OpenSSL's rule (n448_ge_decode), and otherwise accepts
  * exactly when [4]([S]B - [k]A - R) = 0.  OpenSSL compares [S]B - [k]A and R
  * after the 4-isogeny to its twisted curve, up to 2-torsion there; the
  * isogeny kills the 4-torsion of edwards448, and the twisted 2-torsion point
@@ -16,7 +16,7 @@
 
 #include "point.h"
 #include "scalar.h"
-#include "scalarmul.h"
+#include "scalarmult.h"
 #include "shake256.h"
 #include "verify_state.h"
 
@@ -30,25 +30,25 @@
  * provider keeps its private keys), and the public tables do not fill it.
  */
 struct n448_secret {
-    sc448 scalar;              /* clamped secret scalar mod l */
+    n448_sc scalar;              /* clamped secret scalar mod l */
     uint8_t prefix[KEY_BYTES]; /* second half of SHAKE256(seed, SIG_BYTES) */
 };
 
-struct native_ed448_key {
+struct n448_key {
     struct n448_secret *secret; /* NULL for a public-only key */
     uint8_t pub[KEY_BYTES];     /* exactly as given */
     /* Built by the first two verifies (verify_state.h). */
     struct edfast_verify_state vstate;
-    ge448 a; /* A decoded, from the first */
+    n448_ge a; /* A decoded, from the first */
     /*
      * The odd-multiple tables of A, from the second: 24 KiB, allocated then,
      * so that keys never verified twice stay small.
      */
-    ge448_vartable *table;
+    n448_ge_vartable *table;
 };
 
 /* Secret scalar and prefix from a seed (RFC 8032 5.2.5), constant time. */
-static void expand_seed(sc448 *s, uint8_t prefix[KEY_BYTES], const uint8_t seed[KEY_BYTES])
+static void expand_seed(n448_sc *s, uint8_t prefix[KEY_BYTES], const uint8_t seed[KEY_BYTES])
 {
     uint8_t h[SIG_BYTES];
 
@@ -56,25 +56,25 @@ static void expand_seed(sc448 *s, uint8_t prefix[KEY_BYTES], const uint8_t seed[
     h[0] &= 0xfc;
     h[KEY_BYTES - 1] = 0;
     h[KEY_BYTES - 2] |= 0x80;
-    sc448_from_bytes(s, h, KEY_BYTES);
+    n448_sc_from_bytes(s, h, KEY_BYTES);
     if (prefix)
         memcpy(prefix, h + KEY_BYTES, KEY_BYTES);
     OPENSSL_cleanse(h, sizeof(h));
 }
 
 /* pub = encode([s]B), s the expanded secret scalar. */
-static void public_from_scalar(uint8_t pub[KEY_BYTES], const sc448 *s)
+static void public_from_scalar(uint8_t pub[KEY_BYTES], const n448_sc *s)
 {
-    ge448 p;
+    n448_ge p;
 
-    ge448_scalarmul_base(&p, s);
-    ge448_encode(pub, &p);
+    n448_ge_scalarmult_base(&p, s);
+    n448_ge_encode(pub, &p);
     OPENSSL_cleanse(&p, sizeof(p));
 }
 
 int native_ed448_derive_public(const uint8_t seed[KEY_BYTES], uint8_t pub[KEY_BYTES])
 {
-    sc448 s;
+    n448_sc s;
 
     expand_seed(&s, NULL, seed);
     public_from_scalar(pub, &s);
@@ -83,9 +83,9 @@ int native_ed448_derive_public(const uint8_t seed[KEY_BYTES], uint8_t pub[KEY_BY
 }
 
 /* A key with no public key yet and, when with_secret, room for the secret half. */
-static struct native_ed448_key *key_alloc(int with_secret)
+static struct n448_key *key_alloc(int with_secret)
 {
-    struct native_ed448_key *k = OPENSSL_zalloc(sizeof(*k));
+    struct n448_key *k = OPENSSL_zalloc(sizeof(*k));
 
     if (k == NULL)
         return NULL;
@@ -103,7 +103,7 @@ static struct native_ed448_key *key_alloc(int with_secret)
 
 void *native_ed448_key_new(const uint8_t *seed, const uint8_t pub[KEY_BYTES])
 {
-    struct native_ed448_key *k;
+    struct n448_key *k;
 
     if (pub == NULL) /* a caller error, not a key that merely fails to decode */
         return NULL;
@@ -118,7 +118,7 @@ void *native_ed448_key_new(const uint8_t *seed, const uint8_t pub[KEY_BYTES])
 
 void *native_ed448_key_from_seed(const uint8_t seed[KEY_BYTES], uint8_t pub[KEY_BYTES])
 {
-    struct native_ed448_key *k = key_alloc(1);
+    struct n448_key *k = key_alloc(1);
 
     if (k == NULL)
         return NULL;
@@ -130,7 +130,7 @@ void *native_ed448_key_from_seed(const uint8_t seed[KEY_BYTES], uint8_t pub[KEY_
 
 void native_ed448_key_free(void *key)
 {
-    struct native_ed448_key *k = key;
+    struct n448_key *k = key;
 
     if (k == NULL)
         return;
@@ -155,7 +155,7 @@ static void hash_init_dom4(n448_shake256_ctx *c, const struct edfast_instance *i
 }
 
 /* k = SHAKE256(dom4 || R || A || M, SIG_BYTES) mod l */
-static void challenge(sc448 *k, const struct edfast_instance *inst, const uint8_t r[KEY_BYTES],
+static void challenge(n448_sc *k, const struct edfast_instance *inst, const uint8_t r[KEY_BYTES],
                       const uint8_t pub[KEY_BYTES], const uint8_t *msg, size_t msg_len)
 {
     n448_shake256_ctx c;
@@ -166,17 +166,17 @@ static void challenge(sc448 *k, const struct edfast_instance *inst, const uint8_
     n448_shake256_absorb(&c, pub, KEY_BYTES);
     n448_shake256_absorb(&c, msg, msg_len);
     n448_shake256_squeeze(&c, h, sizeof(h));
-    sc448_from_bytes(k, h, sizeof(h));
+    n448_sc_from_bytes(k, h, sizeof(h));
 }
 
 int native_ed448_sign(const void *key, const struct edfast_instance *instance,
                       const uint8_t *msg, size_t msg_len, uint8_t sig[SIG_BYTES])
 {
-    const struct native_ed448_key *k = key;
+    const struct n448_key *k = key;
     n448_shake256_ctx c;
     uint8_t h[SIG_BYTES];
-    sc448 r, ch, s;
-    ge448 rp;
+    n448_sc r, ch, s;
+    n448_ge rp;
 
     if (k == NULL || k->secret == NULL)
         return 0;
@@ -188,14 +188,14 @@ int native_ed448_sign(const void *key, const struct edfast_instance *instance,
     n448_shake256_absorb(&c, k->secret->prefix, KEY_BYTES);
     n448_shake256_absorb(&c, msg, msg_len);
     n448_shake256_squeeze(&c, h, sizeof(h));
-    sc448_from_bytes(&r, h, sizeof(h));
+    n448_sc_from_bytes(&r, h, sizeof(h));
 
-    ge448_scalarmul_base(&rp, &r);
-    ge448_encode(sig, &rp);
+    n448_ge_scalarmult_base(&rp, &r);
+    n448_ge_encode(sig, &rp);
 
     challenge(&ch, instance, sig, k->pub, msg, msg_len);
-    sc448_muladd(&s, &ch, &k->secret->scalar, &r);
-    sc448_to_bytes(sig + KEY_BYTES, &s);
+    n448_sc_muladd(&s, &ch, &k->secret->scalar, &r);
+    n448_sc_to_bytes(sig + KEY_BYTES, &s);
     OPENSSL_cleanse(&c, sizeof(c));
     OPENSSL_cleanse(h, sizeof(h));
     OPENSSL_cleanse(&r, sizeof(r));
@@ -207,20 +207,20 @@ int native_ed448_sign(const void *key, const struct edfast_instance *instance,
 /* The signature's R, when the first verification decodes it along with the key. */
 struct first_r {
     const uint8_t *enc;
-    ge448 point;
+    n448_ge point;
     int decoded; /* 1 decoded, 0 refused, -1 not attempted (the key was decoded before) */
 };
 
 /*
  * The first verify's step (verify_state.h): decodes A, all the light path
- * needs, and R on the way (ge448_decode_pair: on the ifma path the two
+ * needs, and R on the way (n448_ge_decode_pair: on the ifma path the two
  * roots take the time of one).
  */
 static int decode_key(void *key, void *arg)
 {
-    struct native_ed448_key *k = key;
+    struct n448_key *k = key;
     struct first_r *r = arg;
-    unsigned found = ge448_decode_pair(&k->a, k->pub, &r->point, r->enc);
+    unsigned found = n448_ge_decode_pair(&k->a, k->pub, &r->point, r->enc);
 
     if (!(found & 1))
         return 0;
@@ -231,10 +231,10 @@ static int decode_key(void *key, void *arg)
 /* The second verify's step: the tables of A; 0 when out of memory. */
 static int build_tables(void *key)
 {
-    struct native_ed448_key *k = key;
-    ge448_vartable *t = OPENSSL_malloc(sizeof(*t));
+    struct n448_key *k = key;
+    n448_ge_vartable *t = OPENSSL_malloc(sizeof(*t));
 
-    if (t == NULL || !ge448_vartable_init(t, &k->a)) {
+    if (t == NULL || !n448_ge_vartable_init(t, &k->a)) {
         OPENSSL_free(t);
         return 0;
     }
@@ -246,27 +246,27 @@ int native_ed448_verify(const void *key, const struct edfast_instance *instance,
                         const uint8_t *msg, size_t msg_len, const uint8_t sig[SIG_BYTES])
 {
     /* The lazily built state is a cache: logically the key does not change. */
-    struct native_ed448_key *k = (struct native_ed448_key *)key;
+    struct n448_key *k = (struct n448_key *)key;
     struct first_r r = { .enc = sig, .decoded = -1 };
     enum edfast_vstate st;
-    sc448 s, ch;
+    n448_sc s, ch;
 
     if (k == NULL)
         return 0;
     if (msg == NULL) /* msg_len is 0 */
         msg = (const uint8_t *)"";
-    if (!sc448_is_canonical(sig + KEY_BYTES))
+    if (!n448_sc_is_canonical(sig + KEY_BYTES))
         return 0;
     st = edfast_vstate_advance(&k->vstate, k, &r, decode_key, build_tables);
     if (st == EDFAST_VSTATE_BAD)
         return 0;
     /* The full path compares with R's encoding; the light one needs R as a point. */
     if (st != EDFAST_VSTATE_FULL && r.decoded == -1)
-        r.decoded = ge448_decode(&r.point, sig);
+        r.decoded = n448_ge_decode(&r.point, sig);
     if (r.decoded == 0)
         return 0;
     challenge(&ch, instance, sig, k->pub, msg, msg_len);
-    sc448_from_bytes(&s, sig + KEY_BYTES, KEY_BYTES);
-    return st == EDFAST_VSTATE_FULL ? ge448_check_combination(&s, &ch, k->table, sig)
-                                    : ge448_check_combination_light(&s, &ch, &k->a, &r.point);
+    n448_sc_from_bytes(&s, sig + KEY_BYTES, KEY_BYTES);
+    return st == EDFAST_VSTATE_FULL ? n448_ge_check_combination(&s, &ch, k->table, sig)
+                                    : n448_ge_check_combination_light(&s, &ch, &k->a, &r.point);
 }

@@ -3,8 +3,8 @@
  * scalar code of this directory.  Verification verdicts follow OpenSSL 3.0's
  * default provider exactly (see eddsa448.c).
  */
-#ifndef EDFAST_NATIVE_ED448_EDDSA448_H
-#define EDFAST_NATIVE_ED448_EDDSA448_H
+#ifndef N448_EDDSA448_H
+#define N448_EDDSA448_H
 
 #include <stddef.h>
 #include <stdint.h>

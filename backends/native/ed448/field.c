@@ -21,20 +21,20 @@ typedef unsigned __int128 u128;
 
 #define MASK56 ((uint64_t)0x00ffffffffffffffULL)
 
-void fe448_zero(fe448 *r)
+void n448_fe_zero(n448_fe *r)
 {
     memset(r, 0, sizeof(*r));
 }
 
-void fe448_one(fe448 *r)
+void n448_fe_one(n448_fe *r)
 {
     memset(r, 0, sizeof(*r));
     r->l[0] = 1;
 }
 
-void fe448_add(fe448 *r, const fe448 *a, const fe448 *b)
+void n448_fe_add(n448_fe *r, const n448_fe *a, const n448_fe *b)
 {
-    for (int i = 0; i < FE448_LIMBS; i++)
+    for (int i = 0; i < N448_FE_LIMBS; i++)
         r->l[i] = a->l[i] + b->l[i];
 }
 
@@ -42,7 +42,7 @@ void fe448_add(fe448 *r, const fe448 *a, const fe448 *b)
  * Carry every limb into the next; the carry out of the top limb is worth
  * 2^448 = 2^224 + 1, so it re-enters at limbs 0 and 4.
  */
-void fe448_weak_reduce(fe448 *a)
+void n448_fe_weak_reduce(n448_fe *a)
 {
     uint64_t top = a->l[7] >> 56;
 
@@ -59,18 +59,18 @@ void fe448_weak_reduce(fe448 *a)
     a->l[0] += top;
 }
 
-void fe448_sub(fe448 *r, const fe448 *a, const fe448 *b)
+void n448_fe_sub(n448_fe *r, const n448_fe *a, const n448_fe *b)
 {
-    fe448_sub_nr(r, a, b);
-    fe448_weak_reduce(r);
+    n448_fe_sub_nr(r, a, b);
+    n448_fe_weak_reduce(r);
 }
 
-void fe448_neg(fe448 *r, const fe448 *a)
+void n448_fe_neg(n448_fe *r, const n448_fe *a)
 {
-    fe448 z;
+    n448_fe z;
 
-    fe448_zero(&z);
-    fe448_sub(r, &z, a);
+    n448_fe_zero(&z);
+    n448_fe_sub(r, &z, a);
 }
 
 /*
@@ -79,7 +79,7 @@ void fe448_neg(fe448 *r, const fe448 *a)
  * length; the carries out of limbs 3 and 7 (the latter worth 2^224 + 1) and
  * one more short step leave every limb below 2^56 + 2^17.
  */
-static inline void carry_columns(fe448 *r, u128 c[8])
+static inline void carry_columns(n448_fe *r, u128 c[8])
 {
     u128 top;
 
@@ -137,7 +137,7 @@ mul_pair(u128 c[8], const uint64_t *x, const uint64_t *y,
     c[j + 4] = hi;
 }
 
-void fe448_mul(fe448 *r, const fe448 *a, const fe448 *b)
+void n448_fe_mul(n448_fe *r, const n448_fe *a, const n448_fe *b)
 {
     const uint64_t *x = a->l, *y = b->l;
     uint64_t xs[4], ys[4];
@@ -189,7 +189,7 @@ sqr_pair(u128 c[8], const uint64_t *x, const uint64_t *x2,
     c[j + 4] = hi;
 }
 
-static inline __attribute__((always_inline)) void sqr_inline(fe448 *r, const fe448 *a)
+static inline __attribute__((always_inline)) void sqr_inline(n448_fe *r, const n448_fe *a)
 {
     const uint64_t *x = a->l;
     uint64_t x2[8], xs[4], xs2[4];
@@ -208,22 +208,22 @@ static inline __attribute__((always_inline)) void sqr_inline(fe448 *r, const fe4
     carry_columns(r, c);
 }
 
-void fe448_sqr(fe448 *r, const fe448 *a)
+void n448_fe_sqr(n448_fe *r, const n448_fe *a)
 {
     sqr_inline(r, a);
 }
 
 /* Inlined loop: the exponentiation chains are mostly runs of squarings. */
-void fe448_sqrn(fe448 *r, const fe448 *a, unsigned n)
+void n448_fe_sqrn(n448_fe *r, const n448_fe *a, unsigned n)
 {
-    fe448 t = *a;
+    n448_fe t = *a;
 
     while (n--)
         sqr_inline(&t, &t);
     *r = t;
 }
 
-void fe448_mul_small(fe448 *r, const fe448 *a, uint32_t w)
+void n448_fe_mul_small(n448_fe *r, const n448_fe *a, uint32_t w)
 {
     u128 c[8];
 
@@ -232,7 +232,7 @@ void fe448_mul_small(fe448 *r, const fe448 *a, uint32_t w)
     carry_columns(r, c);
 }
 
-static const uint64_t P_LIMBS[FE448_LIMBS] = {
+static const uint64_t P_LIMBS[N448_FE_LIMBS] = {
     MASK56, MASK56, MASK56, MASK56, MASK56 - 1, MASK56, MASK56, MASK56
 };
 
@@ -240,41 +240,41 @@ static const uint64_t P_LIMBS[FE448_LIMBS] = {
  * After a weak reduction the value is below 2p, so one masked subtraction of
  * p gives the canonical representative.
  */
-void fe448_strong_reduce(fe448 *a)
+void n448_fe_strong_reduce(n448_fe *a)
 {
     int64_t borrow = 0;
     uint64_t carry = 0, mask;
 
-    fe448_weak_reduce(a);
-    for (int i = 0; i < FE448_LIMBS; i++) {
+    n448_fe_weak_reduce(a);
+    for (int i = 0; i < N448_FE_LIMBS; i++) {
         borrow += (int64_t)a->l[i] - (int64_t)P_LIMBS[i];
         a->l[i] = (uint64_t)borrow & MASK56;
         borrow >>= 56; /* arithmetic shift: gcc and clang define it */
     }
     /* borrow is now 0 (value was >= p) or -1 (it was < p: add p back). */
     mask = ct_barrier((uint64_t)borrow);
-    for (int i = 0; i < FE448_LIMBS; i++) {
+    for (int i = 0; i < N448_FE_LIMBS; i++) {
         carry += a->l[i] + (P_LIMBS[i] & mask);
         a->l[i] = carry & MASK56;
         carry >>= 56;
     }
 }
 
-void fe448_tobytes(uint8_t out[FE448_BYTES], const fe448 *a)
+void n448_fe_tobytes(uint8_t out[N448_FE_BYTES], const n448_fe *a)
 {
-    fe448 t = *a;
+    n448_fe t = *a;
 
-    fe448_strong_reduce(&t);
-    for (int i = 0; i < FE448_LIMBS; i++)
+    n448_fe_strong_reduce(&t);
+    for (int i = 0; i < N448_FE_LIMBS; i++)
         for (int j = 0; j < 7; j++)
             out[7 * i + j] = (uint8_t)(t.l[i] >> (8 * j));
 }
 
-uint64_t fe448_frombytes(fe448 *r, const uint8_t in[FE448_BYTES])
+uint64_t n448_fe_frombytes(n448_fe *r, const uint8_t in[N448_FE_BYTES])
 {
     int64_t borrow = 0;
 
-    for (int i = 0; i < FE448_LIMBS; i++) {
+    for (int i = 0; i < N448_FE_LIMBS; i++) {
         uint64_t v = 0;
 
         for (int j = 0; j < 7; j++)
@@ -287,61 +287,61 @@ uint64_t fe448_frombytes(fe448 *r, const uint8_t in[FE448_BYTES])
     return (uint64_t)borrow;
 }
 
-uint64_t fe448_iszero(const fe448 *a)
+uint64_t n448_fe_iszero(const n448_fe *a)
 {
-    fe448 t = *a;
+    n448_fe t = *a;
     uint64_t acc = 0;
 
-    fe448_strong_reduce(&t);
-    for (int i = 0; i < FE448_LIMBS; i++)
+    n448_fe_strong_reduce(&t);
+    for (int i = 0; i < N448_FE_LIMBS; i++)
         acc |= t.l[i];
     return ct_iszero64(acc);
 }
 
-uint64_t fe448_eq(const fe448 *a, const fe448 *b)
+uint64_t n448_fe_eq(const n448_fe *a, const n448_fe *b)
 {
-    fe448 t;
+    n448_fe t;
 
-    fe448_sub(&t, a, b);
-    return fe448_iszero(&t);
+    n448_fe_sub(&t, a, b);
+    return n448_fe_iszero(&t);
 }
 
-uint64_t fe448_isnegative(const fe448 *a)
+uint64_t n448_fe_isnegative(const n448_fe *a)
 {
-    fe448 t = *a;
+    n448_fe t = *a;
 
-    fe448_strong_reduce(&t);
+    n448_fe_strong_reduce(&t);
     return ct_mask_bit0(t.l[0]);
 }
 
-void fe448_cneg(fe448 *r, uint64_t mask)
+void n448_fe_cneg(n448_fe *r, uint64_t mask)
 {
-    fe448 n;
+    n448_fe n;
 
-    fe448_neg(&n, r);
-    fe448_cmov(r, &n, mask);
+    n448_fe_neg(&n, r);
+    n448_fe_cmov(r, &n, mask);
 }
 
-static N448_DEFINE_ISR_CHAIN(isr_chain, fe448, fe448_sqrn, fe448_mul)
+static N448_DEFINE_ISR_CHAIN(isr_chain, n448_fe, n448_fe_sqrn, n448_fe_mul)
 
 /* All-ones when r^2 a == 1, that is when r = a^((p-3)/4) and a is a non-zero square. */
-static uint64_t isr_holds(const fe448 *r, const fe448 *a)
+static uint64_t isr_holds(const n448_fe *r, const n448_fe *a)
 {
-    fe448 t, one;
+    n448_fe t, one;
 
-    fe448_sqr(&t, r);
-    fe448_mul(&t, &t, a);
-    fe448_one(&one);
-    return fe448_eq(&t, &one);
+    n448_fe_sqr(&t, r);
+    n448_fe_mul(&t, &t, a);
+    n448_fe_one(&one);
+    return n448_fe_eq(&t, &one);
 }
 
-uint64_t fe448_isr(fe448 *r, const fe448 *a)
+uint64_t n448_fe_isr(n448_fe *r, const n448_fe *a)
 {
     isr_chain(r, a);
     return isr_holds(r, a);
 }
 
-unsigned fe448_isr_pair(fe448 r[2], const fe448 a[2])
+unsigned n448_fe_isr_pair(n448_fe r[2], const n448_fe a[2])
 {
     const struct n448_accel *accel = edfast_native_cpu()->ed448;
 
@@ -370,26 +370,26 @@ static const safegcd_modulus P448 = {
 #define SAFEGCD_BATCHES 22
 
 /* The canonical value of a as seven 64-bit words. */
-static void fe_to_words(uint64_t w[7], const fe448 *a)
+static void fe_to_words(uint64_t w[7], const n448_fe *a)
 {
-    fe448 t = *a;
+    n448_fe t = *a;
 
-    fe448_strong_reduce(&t);
+    n448_fe_strong_reduce(&t);
     for (int i = 0; i < 7; i++)
         w[i] = t.l[i] >> (8 * i) | t.l[i + 1] << (56 - 8 * i);
     OPENSSL_cleanse(&t, sizeof(t));
 }
 
-static void fe_from_words(fe448 *r, const uint64_t w[7])
+static void fe_from_words(n448_fe *r, const uint64_t w[7])
 {
-    for (int j = 0; j < FE448_LIMBS; j++) {
+    for (int j = 0; j < N448_FE_LIMBS; j++) {
         const int k = 56 * j / 64, sh = 56 * j % 64;
 
         r->l[j] = (w[k] >> sh | (sh > 8 ? w[k + 1] << (64 - sh) : 0)) & MASK56;
     }
 }
 
-void fe448_inv(fe448 *r, const fe448 *a)
+void n448_fe_inv(n448_fe *r, const n448_fe *a)
 {
     uint64_t w[7];
 
@@ -403,7 +403,7 @@ void fe448_inv(fe448 *r, const fe448 *a)
 /* The same bound: the variable-time divsteps are the original ones, 62 a batch. */
 #define SAFEGCD_VAR_BATCHES 21
 
-void fe448_inv_vartime(fe448 *r, const fe448 *a)
+void n448_fe_inv_vartime(n448_fe *r, const n448_fe *a)
 {
     uint64_t w[7];
 
@@ -412,17 +412,17 @@ void fe448_inv_vartime(fe448 *r, const fe448 *a)
     fe_from_words(r, w);
 }
 
-void fe448_batch_inv(fe448 *out, const fe448 *in, size_t n)
+void n448_fe_batch_inv(n448_fe *out, const n448_fe *in, size_t n)
 {
-    fe448 inv, t;
+    n448_fe inv, t;
 
     out[0] = in[0];
     for (size_t i = 1; i < n; i++)
-        fe448_mul(&out[i], &out[i - 1], &in[i]);
-    fe448_inv(&inv, &out[n - 1]);
+        n448_fe_mul(&out[i], &out[i - 1], &in[i]);
+    n448_fe_inv(&inv, &out[n - 1]);
     for (size_t i = n - 1; i > 0; i--) {
-        fe448_mul(&t, &inv, &out[i - 1]);
-        fe448_mul(&inv, &inv, &in[i]);
+        n448_fe_mul(&t, &inv, &out[i - 1]);
+        n448_fe_mul(&inv, &inv, &in[i]);
         out[i] = t;
     }
     out[0] = inv;

@@ -12,41 +12,41 @@
  * Everything here is constant time: no branch or memory index depends on a
  * field value.  Conditions are all-ones / zero masks (../ct.h).
  */
-#ifndef EDFAST_NATIVE_ED448_FIELD_H
-#define EDFAST_NATIVE_ED448_FIELD_H
+#ifndef N448_FIELD_H
+#define N448_FIELD_H
 
 #include <stddef.h>
 #include <stdint.h>
 
 #include "ct.h"
 
-#define FE448_LIMBS 8
-#define FE448_BYTES 56
+#define N448_FE_LIMBS 8
+#define N448_FE_BYTES 56
 
 typedef struct {
-    uint64_t l[FE448_LIMBS];
-} fe448;
+    uint64_t l[N448_FE_LIMBS];
+} n448_fe;
 
-void fe448_zero(fe448 *r);
-void fe448_one(fe448 *r);
-void fe448_add(fe448 *r, const fe448 *a, const fe448 *b); /* no carry: limbs grow */
-void fe448_sub(fe448 *r, const fe448 *a, const fe448 *b); /* reduced output */
-void fe448_neg(fe448 *r, const fe448 *a);                  /* reduced output */
-void fe448_weak_reduce(fe448 *a);
-void fe448_mul(fe448 *r, const fe448 *a, const fe448 *b);
-void fe448_sqr(fe448 *r, const fe448 *a);
-void fe448_sqrn(fe448 *r, const fe448 *a, unsigned n);
-void fe448_mul_small(fe448 *r, const fe448 *a, uint32_t w); /* w < 2^20 */
-void fe448_strong_reduce(fe448 *a); /* canonical limbs, value < p */
+void n448_fe_zero(n448_fe *r);
+void n448_fe_one(n448_fe *r);
+void n448_fe_add(n448_fe *r, const n448_fe *a, const n448_fe *b); /* no carry: limbs grow */
+void n448_fe_sub(n448_fe *r, const n448_fe *a, const n448_fe *b); /* reduced output */
+void n448_fe_neg(n448_fe *r, const n448_fe *a);                  /* reduced output */
+void n448_fe_weak_reduce(n448_fe *a);
+void n448_fe_mul(n448_fe *r, const n448_fe *a, const n448_fe *b);
+void n448_fe_sqr(n448_fe *r, const n448_fe *a);
+void n448_fe_sqrn(n448_fe *r, const n448_fe *a, unsigned n);
+void n448_fe_mul_small(n448_fe *r, const n448_fe *a, uint32_t w); /* w < 2^20 */
+void n448_fe_strong_reduce(n448_fe *a); /* canonical limbs, value < p */
 
 /* Little-endian 56 bytes, canonical. */
-void fe448_tobytes(uint8_t out[FE448_BYTES], const fe448 *a);
+void n448_fe_tobytes(uint8_t out[N448_FE_BYTES], const n448_fe *a);
 /* Reads 56 bytes; returns all-ones when the value is < p, else zero (and r holds the value mod 2^448). */
-uint64_t fe448_frombytes(fe448 *r, const uint8_t in[FE448_BYTES]);
+uint64_t n448_fe_frombytes(n448_fe *r, const uint8_t in[N448_FE_BYTES]);
 
-uint64_t fe448_iszero(const fe448 *a);              /* all-ones when a == 0 mod p */
-uint64_t fe448_eq(const fe448 *a, const fe448 *b);  /* all-ones when equal mod p */
-uint64_t fe448_isnegative(const fe448 *a);          /* all-ones when the canonical value is odd */
+uint64_t n448_fe_iszero(const n448_fe *a);              /* all-ones when a == 0 mod p */
+uint64_t n448_fe_eq(const n448_fe *a, const n448_fe *b);  /* all-ones when equal mod p */
+uint64_t n448_fe_isnegative(const n448_fe *a);          /* all-ones when the canonical value is odd */
 
 /*
  * a - b without the carry pass, for results that only feed mul/sqr: a + 4p
@@ -54,35 +54,35 @@ uint64_t fe448_isnegative(const fe448 *a);          /* all-ones when the canonic
  * < 2^59 give limbs < 2^60.  Inline, so that the ifma library's 4-way code
  * (fe4_ifma.h's users) negates with it without calling field.c.
  */
-static inline void fe448_sub_nr(fe448 *r, const fe448 *a, const fe448 *b)
+static inline void n448_fe_sub_nr(n448_fe *r, const n448_fe *a, const n448_fe *b)
 {
     const uint64_t four_mask56 = 4 * (((uint64_t)1 << 56) - 1);
 
-    for (int i = 0; i < FE448_LIMBS; i++)
+    for (int i = 0; i < N448_FE_LIMBS; i++)
         r->l[i] = a->l[i] + (i == 4 ? four_mask56 - 4 : four_mask56) - b->l[i];
 }
 
 /* r = mask ? a : r (inline: table scans call it in their inner loop) */
-static inline void fe448_cmov(fe448 *r, const fe448 *a, uint64_t mask)
+static inline void n448_fe_cmov(n448_fe *r, const n448_fe *a, uint64_t mask)
 {
     mask = ct_barrier(mask);
-    for (int i = 0; i < FE448_LIMBS; i++)
+    for (int i = 0; i < N448_FE_LIMBS; i++)
         r->l[i] ^= mask & (r->l[i] ^ a->l[i]);
 }
 /* r = mask ? -r : r */
-void fe448_cneg(fe448 *r, uint64_t mask);
+void n448_fe_cneg(n448_fe *r, uint64_t mask);
 
 /*
  * r = a^((p-3)/4), so r^2 * a = 1 exactly when a is a non-zero square.
  * Returns all-ones in that case, else zero.
  */
-uint64_t fe448_isr(fe448 *r, const fe448 *a);
+uint64_t n448_fe_isr(n448_fe *r, const n448_fe *a);
 /*
  * The same for a[0] and a[1] at once (two points decoded together): bit i
  * of the result is set when a[i] is a non-zero square.  On the ifma path
  * both chains run in the lanes of one 4-way chain (accel.h's isr_pair).
  */
-unsigned fe448_isr_pair(fe448 r[2], const fe448 a[2]);
+unsigned n448_fe_isr_pair(n448_fe r[2], const n448_fe a[2]);
 
 /*
  * a^((p-3)/4) by one addition chain, written once for every field
@@ -125,14 +125,14 @@ struct n448_chain_step {
         *r = v[STEPS];                                                                 \
     }
 /* r = 1/a (0 for a = 0). */
-void fe448_inv(fe448 *r, const fe448 *a);
+void n448_fe_inv(n448_fe *r, const n448_fe *a);
 /* The same in variable time, for public values only. */
-void fe448_inv_vartime(fe448 *r, const fe448 *a);
+void n448_fe_inv_vartime(n448_fe *r, const n448_fe *a);
 /*
  * out[i] = 1/in[i] for i < n (n >= 1; out and in distinct, every in[i]
  * non-zero) with one inversion: prefix products, one inverse, then peeled
  * off backwards (Montgomery's trick).
  */
-void fe448_batch_inv(fe448 *out, const fe448 *in, size_t n);
+void n448_fe_batch_inv(n448_fe *out, const n448_fe *in, size_t n);
 
 #endif

@@ -19,6 +19,6 @@ static const uint64_t n448_keccak_round_constants[24] = {
 };
 
 /* Absorbs nblocks 136-byte blocks into s, permuting after each (AVX-512VL). */
-void n448_keccak_blocks_avx512(uint64_t s[25], const uint8_t *in, size_t nblocks);
+void n448_avx512_keccak_blocks(uint64_t s[25], const uint8_t *in, size_t nblocks);
 
 #endif

@@ -7,42 +7,42 @@
  *
  * Extended coordinates: x = X/Z, y = Y/Z, T = X Y / Z.
  */
-#ifndef EDFAST_NATIVE_ED448_POINT_H
-#define EDFAST_NATIVE_ED448_POINT_H
+#ifndef N448_POINT_H
+#define N448_POINT_H
 
 #include <stdint.h>
 #include "field.h"
 
-#define GE448_BYTES 57
+#define N448_GE_BYTES 57
 
 typedef struct {
-    fe448 X, Y, Z, T;
-} ge448;
+    n448_fe X, Y, Z, T;
+} n448_ge;
 
 /* The RFC 8032 base point B. */
-void ge448_base(ge448 *p);
+void n448_ge_base(n448_ge *p);
 
 /* RFC 8032 encoding: y little-endian, sign of x in the top bit of byte 56. */
-void ge448_encode(uint8_t out[GE448_BYTES], const ge448 *p);
+void n448_ge_encode(uint8_t out[N448_GE_BYTES], const n448_ge *p);
 /*
  * Decoding with exactly the acceptance rule of OpenSSL's curve448 code:
  * y < p, bits 0..6 of byte 56 zero, and (1 - y^2)(1 - d y^2) a non-zero
  * square (so y = +-1, whose x would be 0, is rejected).  Returns 1 on success.
  * Constant time in the input.
  */
-int ge448_decode(ge448 *p, const uint8_t in[GE448_BYTES]);
+int n448_ge_decode(n448_ge *p, const uint8_t in[N448_GE_BYTES]);
 /*
  * A public key and a signature's R decoded together, by the same rule, their
- * square roots side by side (fe448_isr_pair).  Bit 0 of the result is set
+ * square roots side by side (n448_fe_isr_pair).  Bit 0 of the result is set
  * when a_enc decodes, bit 1 when r_enc does.
  */
-unsigned ge448_decode_pair(ge448 *a, const uint8_t a_enc[GE448_BYTES], ge448 *r,
-                           const uint8_t r_enc[GE448_BYTES]);
+unsigned n448_ge_decode_pair(n448_ge *a, const uint8_t a_enc[N448_GE_BYTES], n448_ge *r,
+                             const uint8_t r_enc[N448_GE_BYTES]);
 /*
- * 1 when in decodes (ge448_decode's rule) to a point R with p - R in the
+ * 1 when in decodes (n448_ge_decode's rule) to a point R with p - R in the
  * 4-torsion, without decoding R: no square root, one variable-time
  * inversion.  For public points only.
  */
-int ge448_equals_encoding_mod_torsion(const ge448 *p, const uint8_t in[GE448_BYTES]);
+int n448_ge_equals_encoding_mod_torsion(const n448_ge *p, const uint8_t in[N448_GE_BYTES]);
 
 #endif

@@ -14,28 +14,28 @@
 
 typedef unsigned __int128 u128;
 
-static const uint64_t L[SC448_LIMBS] = {
+static const uint64_t L[N448_SC_LIMBS] = {
     0x2378c292ab5844f3ULL, 0x216cc2728dc58f55ULL, 0xc44edb49aed63690ULL,
     0xffffffff7cca23e9ULL, 0xffffffffffffffffULL, 0xffffffffffffffffULL,
     0x3fffffffffffffffULL
 };
-static const uint64_t L4[SC448_LIMBS] = { /* 4 l, still below 2^448 */
+static const uint64_t L4[N448_SC_LIMBS] = { /* 4 l, still below 2^448 */
     0x8de30a4aad6113ccULL, 0x85b309ca37163d54ULL, 0x113b6d26bb58da40ULL,
     0xfffffffdf3288fa7ULL, 0xffffffffffffffffULL, 0xffffffffffffffffULL,
     0xffffffffffffffffULL
 };
-static const uint64_t L2[SC448_LIMBS] = { /* 2 l */
+static const uint64_t L2[N448_SC_LIMBS] = { /* 2 l */
     0x46f1852556b089e6ULL, 0x42d984e51b8b1eaaULL, 0x889db6935dac6d20ULL,
     0xfffffffef99447d3ULL, 0xffffffffffffffffULL, 0xffffffffffffffffULL,
     0x7fffffffffffffffULL
 };
 /* R^2 and R^3 mod l, R = 2^448, for moving values in and out of Montgomery form. */
-static const sc448 R2 = { {
+static const n448_sc R2 = { {
     0xe3539257049b9b60ULL, 0x7af32c4bc1b195d9ULL, 0x0d66de2388ea1859ULL,
     0xae17cf725ee4d838ULL, 0x1a9cc14ba3c47c44ULL, 0x2052bcb7e4d070afULL,
     0x3402a939f823b729ULL
 } };
-static const sc448 R3 = { {
+static const n448_sc R3 = { {
     0x62db79e25f9b74edULL, 0x32d533584f61d636ULL, 0x3e0d0c8b5fa74964ULL,
     0x178769ed878dfcdaULL, 0xe4c71af86754b842ULL, 0xed66e7f42bab736dULL,
     0x0d30a4f69d3af5f1ULL
@@ -43,17 +43,17 @@ static const sc448 R3 = { {
 static const uint64_t MONT_M = 0x3bd440fae918bc5ULL; /* -1/l mod 2^64 */
 
 /* x = x - m when x >= m, in constant time (m fixed, x < 2^448). */
-static void sub_cond(uint64_t x[SC448_LIMBS], const uint64_t m[SC448_LIMBS])
+static void sub_cond(uint64_t x[N448_SC_LIMBS], const uint64_t m[N448_SC_LIMBS])
 {
-    uint64_t d[SC448_LIMBS], borrow = 0, keep;
+    uint64_t d[N448_SC_LIMBS], borrow = 0, keep;
 
-    for (int i = 0; i < SC448_LIMBS; i++) {
+    for (int i = 0; i < N448_SC_LIMBS; i++) {
         u128 t = (u128)x[i] - m[i] - borrow;
         d[i] = (uint64_t)t;
         borrow = (uint64_t)(t >> 64) & 1;
     }
     keep = ct_barrier(0 - borrow); /* all-ones: x < m, keep x */
-    for (int i = 0; i < SC448_LIMBS; i++)
+    for (int i = 0; i < N448_SC_LIMBS; i++)
         x[i] = (x[i] & keep) | (d[i] & ~keep);
 }
 
@@ -61,44 +61,44 @@ static void sub_cond(uint64_t x[SC448_LIMBS], const uint64_t m[SC448_LIMBS])
  * r = a b / R mod l for a < 2^448 and b < l (CIOS).  The running value stays
  * below 2l, so a single conditional subtraction finishes it.
  */
-static void montmul(sc448 *r, const sc448 *a, const sc448 *b)
+static void montmul(n448_sc *r, const n448_sc *a, const n448_sc *b)
 {
-    uint64_t t[SC448_LIMBS + 2] = { 0 };
+    uint64_t t[N448_SC_LIMBS + 2] = { 0 };
 
-    for (int i = 0; i < SC448_LIMBS; i++) {
+    for (int i = 0; i < N448_SC_LIMBS; i++) {
         u128 c = 0;
         uint64_t m;
 
-        for (int j = 0; j < SC448_LIMBS; j++) {
+        for (int j = 0; j < N448_SC_LIMBS; j++) {
             c += (u128)a->l[i] * b->l[j] + t[j];
             t[j] = (uint64_t)c;
             c >>= 64;
         }
-        c += t[SC448_LIMBS];
-        t[SC448_LIMBS] = (uint64_t)c;
-        t[SC448_LIMBS + 1] = (uint64_t)(c >> 64);
+        c += t[N448_SC_LIMBS];
+        t[N448_SC_LIMBS] = (uint64_t)c;
+        t[N448_SC_LIMBS + 1] = (uint64_t)(c >> 64);
 
         m = t[0] * MONT_M;
         c = ((u128)m * L[0] + t[0]) >> 64;
-        for (int j = 1; j < SC448_LIMBS; j++) {
+        for (int j = 1; j < N448_SC_LIMBS; j++) {
             c += (u128)m * L[j] + t[j];
             t[j - 1] = (uint64_t)c;
             c >>= 64;
         }
-        c += t[SC448_LIMBS];
-        t[SC448_LIMBS - 1] = (uint64_t)c;
-        t[SC448_LIMBS] = t[SC448_LIMBS + 1] + (uint64_t)(c >> 64);
+        c += t[N448_SC_LIMBS];
+        t[N448_SC_LIMBS - 1] = (uint64_t)c;
+        t[N448_SC_LIMBS] = t[N448_SC_LIMBS + 1] + (uint64_t)(c >> 64);
     }
     /* t < 2l < 2^447: t[7] is zero here. */
     memcpy(r->l, t, sizeof(r->l));
     sub_cond(r->l, L);
 }
 
-void sc448_add(sc448 *r, const sc448 *a, const sc448 *b)
+void n448_sc_add(n448_sc *r, const n448_sc *a, const n448_sc *b)
 {
     uint64_t carry = 0;
 
-    for (int i = 0; i < SC448_LIMBS; i++) {
+    for (int i = 0; i < N448_SC_LIMBS; i++) {
         u128 t = (u128)a->l[i] + b->l[i] + carry;
         r->l[i] = (uint64_t)t;
         carry = (uint64_t)(t >> 64);
@@ -106,11 +106,11 @@ void sc448_add(sc448 *r, const sc448 *a, const sc448 *b)
     sub_cond(r->l, L); /* a + b < 2l < 2^447: no carry out */
 }
 
-void sc448_neg(sc448 *r, const sc448 *a)
+void n448_sc_neg(n448_sc *r, const n448_sc *a)
 {
     uint64_t borrow = 0;
 
-    for (int i = 0; i < SC448_LIMBS; i++) {
+    for (int i = 0; i < N448_SC_LIMBS; i++) {
         u128 t = (u128)L[i] - a->l[i] - borrow;
         r->l[i] = (uint64_t)t;
         borrow = (uint64_t)(t >> 64) & 1;
@@ -123,62 +123,62 @@ void sc448_neg(sc448 *r, const sc448 *a)
  * c0 mod l + montmul(c1, R^2) + montmul(c2, R^3).  c0 < 2^448 < 5l is brought
  * below l by conditional subtractions of 4l, 2l and l.
  */
-void sc448_from_bytes(sc448 *r, const uint8_t *in, size_t len)
+void n448_sc_from_bytes(n448_sc *r, const uint8_t *in, size_t len)
 {
-    uint64_t w[3 * SC448_LIMBS] = { 0 };
-    sc448 c0, c1, c2, t;
+    uint64_t w[3 * N448_SC_LIMBS] = { 0 };
+    n448_sc c0, c1, c2, t;
 
     if (len > 114)
         len = 114;
     for (size_t i = 0; i < len; i++)
         w[i / 8] |= (uint64_t)in[i] << (8 * (i % 8));
     memcpy(c0.l, w, sizeof(c0.l));
-    memcpy(c1.l, w + SC448_LIMBS, sizeof(c1.l));
-    memcpy(c2.l, w + 2 * SC448_LIMBS, sizeof(c2.l));
+    memcpy(c1.l, w + N448_SC_LIMBS, sizeof(c1.l));
+    memcpy(c2.l, w + 2 * N448_SC_LIMBS, sizeof(c2.l));
 
     sub_cond(c0.l, L4);
     sub_cond(c0.l, L2);
     sub_cond(c0.l, L);
     montmul(&t, &c1, &R2);
-    sc448_add(&c0, &c0, &t);
+    n448_sc_add(&c0, &c0, &t);
     montmul(&t, &c2, &R3);
-    sc448_add(r, &c0, &t);
+    n448_sc_add(r, &c0, &t);
     OPENSSL_cleanse(w, sizeof(w)); /* may hold a secret scalar */
 }
 
-void sc448_to_bytes(uint8_t out[SC448_BYTES], const sc448 *a)
+void n448_sc_to_bytes(uint8_t out[N448_SC_BYTES], const n448_sc *a)
 {
-    for (int i = 0; i < SC448_LIMBS * 8; i++)
+    for (int i = 0; i < N448_SC_LIMBS * 8; i++)
         out[i] = (uint8_t)(a->l[i / 8] >> (8 * (i % 8)));
     out[56] = 0;
 }
 
-void sc448_muladd(sc448 *r, const sc448 *a, const sc448 *b, const sc448 *c)
+void n448_sc_muladd(n448_sc *r, const n448_sc *a, const n448_sc *b, const n448_sc *c)
 {
-    sc448 t;
+    n448_sc t;
 
     montmul(&t, a, b);  /* a b / R */
     montmul(&t, &t, &R2); /* a b */
-    sc448_add(r, &t, c);
+    n448_sc_add(r, &t, c);
 }
 
 /* (l + 1) / 4 = 1/4 mod l, times R, so that one Montgomery product divides by 4. */
-static const sc448 QUARTER_R = { {
+static const n448_sc QUARTER_R = { {
     0xdc873d6d54a7bb0dULL, 0xde933d8d723a70aaULL, 0x3bb124b65129c96fULL,
     0x000000008335dc16ULL, 0, 0, 0
 } };
 
-void sc448_div4(sc448 *r, const sc448 *a)
+void n448_sc_div4(n448_sc *r, const n448_sc *a)
 {
     montmul(r, a, &QUARTER_R);
 }
 
 /* Like OpenSSL: all 57 bytes compared with l, most significant first. */
-int sc448_is_canonical(const uint8_t in[SC448_BYTES])
+int n448_sc_is_canonical(const uint8_t in[N448_SC_BYTES])
 {
     if (in[56] != 0)
         return 0;
-    for (int i = SC448_BYTES - 2; i >= 0; i--) {
+    for (int i = N448_SC_BYTES - 2; i >= 0; i--) {
         uint8_t lb = (uint8_t)(L[i / 8] >> (8 * (i % 8)));
 
         if (in[i] != lb)
@@ -187,20 +187,20 @@ int sc448_is_canonical(const uint8_t in[SC448_BYTES])
     return 0; /* equal to l */
 }
 
-unsigned sc448_signed_digits(unsigned w)
+unsigned n448_sc_signed_digits(unsigned w)
 {
     return (447 + w - 1) / w;
 }
 
 /* Bits [pos, pos + w) of a; positions past 447 read as zero.  pos is public. */
-static uint64_t bits_at(const sc448 *a, unsigned pos, unsigned w)
+static uint64_t bits_at(const n448_sc *a, unsigned pos, unsigned w)
 {
     unsigned limb = pos / 64, off = pos % 64;
     uint64_t v = 0;
 
-    if (limb < SC448_LIMBS)
+    if (limb < N448_SC_LIMBS)
         v = a->l[limb] >> off;
-    if (off + w > 64 && limb + 1 < SC448_LIMBS)
+    if (off + w > 64 && limb + 1 < N448_SC_LIMBS)
         v |= a->l[limb + 1] << (64 - off);
     return v & ((1u << w) - 1);
 }
@@ -210,9 +210,9 @@ static uint64_t bits_at(const sc448 *a, unsigned pos, unsigned w)
  * leaves room in the last window for the final carry.  Only shifts, adds and
  * masks: the data flow is the same for every scalar.
  */
-void sc448_recode_signed(int8_t *d, const sc448 *a, unsigned w)
+void n448_sc_recode_signed(int8_t *d, const n448_sc *a, unsigned w)
 {
-    unsigned n = sc448_signed_digits(w);
+    unsigned n = n448_sc_signed_digits(w);
     int carry = 0;
 
     for (unsigned i = 0; i < n; i++) {
@@ -230,20 +230,20 @@ void sc448_recode_signed(int8_t *d, const sc448 *a, unsigned w)
  * bits above it; runs of zero bits are skipped with one count.  A chunk of
  * at most 120 bits stays below 2^121 throughout.
  */
-unsigned sc448_wnaf_chunk(int8_t naf[SC448_NAF_LEN], const sc448 *a, unsigned lo,
-                          unsigned nbits, unsigned w)
+unsigned n448_sc_wnaf_chunk(int8_t naf[N448_SC_NAF_LEN], const n448_sc *a, unsigned lo,
+                            unsigned nbits, unsigned w)
 {
     const int full = 1 << w, half = 1 << (w - 1);
     unsigned word = lo / 64, shift = lo % 64, i = 0, top = 0;
-    uint64_t w0 = word < SC448_LIMBS ? a->l[word] : 0;
-    uint64_t w1 = word + 1 < SC448_LIMBS ? a->l[word + 1] : 0;
-    uint64_t w2 = word + 2 < SC448_LIMBS ? a->l[word + 2] : 0;
+    uint64_t w0 = word < N448_SC_LIMBS ? a->l[word] : 0;
+    uint64_t w1 = word + 1 < N448_SC_LIMBS ? a->l[word + 1] : 0;
+    uint64_t w2 = word + 2 < N448_SC_LIMBS ? a->l[word + 2] : 0;
     unsigned __int128 k = (((unsigned __int128)w1 << 64) | w0) >> shift;
 
     if (shift != 0)
         k |= (unsigned __int128)w2 << (128 - shift);
     k &= ((unsigned __int128)1 << nbits) - 1;
-    memset(naf, 0, SC448_NAF_LEN);
+    memset(naf, 0, N448_SC_NAF_LEN);
     while (k != 0) {
         uint64_t low = (uint64_t)k;
         unsigned zeros = low != 0 ? (unsigned)__builtin_ctzll(low)
@@ -282,15 +282,15 @@ static void shr_small(uint64_t k[8], unsigned n)
  * The classic wNAF again, on an eight-limb copy (the digit subtraction can
  * carry one bit past 448).  Runs of zero bits are skipped a word at a time.
  */
-unsigned sc448_wnaf(int8_t naf[SC448_NAF_FULL], const sc448 *a, unsigned w)
+unsigned n448_sc_wnaf(int8_t naf[N448_SC_NAF_FULL], const n448_sc *a, unsigned w)
 {
     const int full = 1 << w, half = 1 << (w - 1);
     uint64_t k[8] = { 0 };
     unsigned i = 0, top = 0;
 
     memcpy(k, a->l, sizeof(a->l));
-    memset(naf, 0, SC448_NAF_FULL);
-    while (i < SC448_NAF_FULL) {
+    memset(naf, 0, N448_SC_NAF_FULL);
+    while (i < N448_SC_NAF_FULL) {
         int nonzero = 0;
 
         for (int j = 0; j < 8; j++)
@@ -332,252 +332,4 @@ unsigned sc448_wnaf(int8_t naf[SC448_NAF_FULL], const sc448 *a, unsigned w)
         }
     }
     return top;
-}
-
-/* ---- small multiprecision helpers on eight limbs, for sc448_halfsize ---- */
-
-static unsigned mp_bitlen(const uint64_t a[8])
-{
-    for (int i = 7; i >= 0; i--)
-        if (a[i])
-            return 64 * (unsigned)i + 64 - (unsigned)__builtin_clzll(a[i]);
-    return 0;
-}
-
-static int mp_cmp(const uint64_t a[8], const uint64_t b[8])
-{
-    for (int i = 7; i >= 0; i--)
-        if (a[i] != b[i])
-            return a[i] < b[i] ? -1 : 1;
-    return 0;
-}
-
-/* out = a << k, for results below 2^512. */
-static void mp_shl(uint64_t out[8], const uint64_t a[8], unsigned k)
-{
-    unsigned w = k / 64, b = k % 64;
-
-    for (int i = 7; i >= 0; i--) {
-        uint64_t v = 0;
-
-        if (i >= (int)w) {
-            v = a[i - w] << b;
-            if (b && i - (int)w - 1 >= 0)
-                v |= a[i - w - 1] >> (64 - b);
-        }
-        out[i] = v;
-    }
-}
-
-static void mp_sub(uint64_t a[8], const uint64_t b[8])
-{
-    uint64_t borrow = 0;
-
-    for (int i = 0; i < 8; i++) {
-        unsigned __int128 t = (unsigned __int128)a[i] - b[i] - borrow;
-
-        a[i] = (uint64_t)t;
-        borrow = (uint64_t)(t >> 64) & 1;
-    }
-}
-
-static void mp_add(uint64_t a[8], const uint64_t b[8])
-{
-    uint64_t carry = 0;
-
-    for (int i = 0; i < 8; i++) {
-        unsigned __int128 t = (unsigned __int128)a[i] + b[i] + carry;
-
-        a[i] = (uint64_t)t;
-        carry = (uint64_t)(t >> 64);
-    }
-}
-
-/* a -= q b, for q b <= a. */
-static void mp_submul(uint64_t a[8], const uint64_t b[8], uint64_t q)
-{
-    uint64_t carry = 0, borrow = 0;
-
-    for (int i = 0; i < 8; i++) {
-        unsigned __int128 p = (unsigned __int128)b[i] * q + carry;
-        unsigned __int128 t = (unsigned __int128)a[i] - (uint64_t)p - borrow;
-
-        carry = (uint64_t)(p >> 64);
-        a[i] = (uint64_t)t;
-        borrow = (uint64_t)(t >> 64) & 1;
-    }
-}
-
-/* a += q b, for results below 2^512. */
-static void mp_addmul(uint64_t a[8], const uint64_t b[8], uint64_t q)
-{
-    uint64_t carry = 0;
-
-    for (int i = 0; i < 8; i++) {
-        unsigned __int128 t = (unsigned __int128)b[i] * q + a[i] + carry;
-
-        a[i] = (uint64_t)t;
-        carry = (uint64_t)(t >> 64);
-    }
-}
-
-/* Bits [k, k + 128) of a. */
-static unsigned __int128 mp_window(const uint64_t a[8], unsigned k)
-{
-    unsigned w = k / 64, b = k % 64;
-    uint64_t lo = w < 8 ? a[w] : 0, mid = w + 1 < 8 ? a[w + 1] : 0, hi = w + 2 < 8 ? a[w + 2] : 0;
-    unsigned __int128 v = ((unsigned __int128)mid << 64) | lo;
-
-    return b == 0 ? v : (v >> b) | ((unsigned __int128)hi << (128 - b));
-}
-
-/*
- * One Euclid division: r0 = r0 mod r1 (r1 != 0), t0 += (r0 / r1) t1.  The
- * quotient is taken in parts: a lower estimate from the top bits,
- * floor(top(r0) / (top(r1) + 1)), when it fits a word (almost always, and
- * then at most one more part follows), else r1 shifted to r0's length.
- */
-static void euclid_step(uint64_t r0[8], const uint64_t r1[8], uint64_t t0[8], const uint64_t t1[8])
-{
-    unsigned l1 = mp_bitlen(r1);
-
-    while (mp_cmp(r0, r1) >= 0) {
-        unsigned l0 = mp_bitlen(r0);
-
-        if (l0 - l1 < 62) {
-            /* r1's top 63 bits, so that adding 1 cannot wrap; r0's are fewer than 125 */
-            unsigned shift = l1 > 63 ? l1 - 63 : 0;
-            uint64_t q = (uint64_t)(mp_window(r0, shift) / ((uint64_t)mp_window(r1, shift) + 1));
-
-            q += q == 0; /* r0 >= r1: the quotient is at least 1 */
-            mp_submul(r0, r1, q);
-            mp_addmul(t0, t1, q);
-        } else {
-            uint64_t tmp[8];
-            unsigned k = l0 - l1;
-
-            mp_shl(tmp, r1, k);
-            if (mp_cmp(tmp, r0) > 0)
-                mp_shl(tmp, r1, --k);
-            mp_sub(r0, tmp);
-            mp_shl(tmp, t1, k);
-            mp_add(t0, tmp);
-        }
-    }
-}
-
-static uint64_t magnitude(int64_t v)
-{
-    return v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
-}
-
-/* a x - b y for cofactors of opposite signs (or zero) whose result is >= 0: the side that is positive minus the other. */
-static void mp_combine(uint64_t out[8], const uint64_t x[8], int64_t a, const uint64_t y[8], int64_t b)
-{
-    memset(out, 0, 8 * sizeof(out[0]));
-    if (a >= 0 && b <= 0) {
-        mp_addmul(out, x, magnitude(a));
-        mp_submul(out, y, magnitude(b));
-    } else {
-        mp_addmul(out, y, magnitude(b));
-        mp_submul(out, x, magnitude(a));
-    }
-}
-
-/* |a| x + |b| y. */
-static void mp_combine_abs(uint64_t out[8], const uint64_t x[8], int64_t a, const uint64_t y[8], int64_t b)
-{
-    memset(out, 0, 8 * sizeof(out[0]));
-    mp_addmul(out, x, magnitude(a));
-    mp_addmul(out, y, magnitude(b));
-}
-
-/*
- * Lehmer's speed-up (Knuth, TAOCP 4.5.2, Algorithm L): as many Euclid steps
- * as the top 62 bits of r0 and r1 decide, run on those words alone, then
- * applied to the full numbers as one 2x2 matrix.  A quotient is taken only
- * when both ends of its interval agree, so every step is the step Euclid on
- * the full numbers makes, and the batch stops while r1 is still certainly
- * above 2^223 (its words' error is below the larger cofactor), so that the
- * caller's stopping point is unchanged.  Returns the number of steps (0
- * when the words decide none: the caller then divides in full).
- */
-static unsigned lehmer_batch(uint64_t r0[8], uint64_t r1[8], uint64_t t0[8], uint64_t t1[8])
-{
-    const unsigned l0 = mp_bitlen(r0), shift = l0 > 62 ? l0 - 62 : 0;
-    int64_t x = (int64_t)(uint64_t)mp_window(r0, shift), y = (int64_t)(uint64_t)mp_window(r1, shift);
-    int64_t a = 1, b = 0, c = 0, d = 1, floor_y;
-    uint64_t nr0[8], nr1[8], nt0[8], nt1[8];
-    unsigned steps = 0;
-
-    if (shift + 61 <= 223)
-        return 0;
-    floor_y = shift >= 223 ? 0 : (int64_t)1 << (223 - shift);
-    while (y + c > 0 && y + d > 0) {
-        int64_t q = (x + a) / (y + c), ny, nc, nd;
-        uint64_t bound;
-
-        if (q != (x + b) / (y + d))
-            break;
-        ny = x - q * y;
-        nc = a - q * c;
-        nd = b - q * d;
-        bound = magnitude(nc) > magnitude(nd) ? magnitude(nc) : magnitude(nd);
-        if (ny <= floor_y + (int64_t)bound + 1)
-            break;
-        a = c;
-        b = d;
-        c = nc;
-        d = nd;
-        x = y;
-        y = ny;
-        steps++;
-    }
-    if (steps == 0)
-        return 0;
-    mp_combine(nr0, r0, a, r1, b);
-    mp_combine(nr1, r0, c, r1, d);
-    mp_combine_abs(nt0, t0, a, t1, b);
-    mp_combine_abs(nt1, t0, c, t1, d);
-    memcpy(r0, nr0, sizeof(nr0));
-    memcpy(r1, nr1, sizeof(nr1));
-    memcpy(t0, nt0, sizeof(nt0));
-    memcpy(t1, nt1, sizeof(nt1));
-    return steps;
-}
-
-/*
- * Remainders r and cofactors t of Euclid on (l, h) (in Lehmer batches where
- * the top words decide the steps), with r[i] = t[i] h mod l
- * and the signs of t alternating, so only |t| is kept: |t'| = |t0| + q |t1|.
- * Stopping at the first remainder below 2^223 bounds |t| by l / 2^223, that
- * is by 2^223.
- */
-void sc448_halfsize(const sc448 *h, sc448 *c, sc448 *d_abs, int *d_neg)
-{
-    uint64_t r0[8] = { 0 }, r1[8] = { 0 }, t0[8] = { 0 }, t1[8] = { 1 }, tmp[8];
-    int neg = 0; /* sign of t1 */
-
-    memcpy(r0, L, sizeof(L));
-    memcpy(r1, h->l, sizeof(h->l));
-    while (mp_bitlen(r1) > 223) {
-        unsigned steps = lehmer_batch(r0, r1, t0, t1);
-
-        if (steps > 0) {
-            neg ^= (int)(steps & 1);
-            continue;
-        }
-        euclid_step(r0, r1, t0, t1);
-        /* (r0, r1) = (r1, r0 mod r1); the new t1 has the opposite sign */
-        memcpy(tmp, r0, sizeof(tmp));
-        memcpy(r0, r1, sizeof(r0));
-        memcpy(r1, tmp, sizeof(r1));
-        memcpy(tmp, t0, sizeof(tmp));
-        memcpy(t0, t1, sizeof(t0));
-        memcpy(t1, tmp, sizeof(t1));
-        neg = !neg;
-    }
-    memcpy(c->l, r1, sizeof(c->l));
-    memcpy(d_abs->l, t1, sizeof(d_abs->l));
-    *d_neg = neg;
 }

@@ -7,65 +7,57 @@
  * time; the canonical check and the wNAF recoding are only used on public
  * values (signature S, challenge) and may branch.
  */
-#ifndef EDFAST_NATIVE_ED448_SCALAR_H
-#define EDFAST_NATIVE_ED448_SCALAR_H
+#ifndef N448_SCALAR_H
+#define N448_SCALAR_H
 
 #include <stddef.h>
 #include <stdint.h>
 
-#define SC448_LIMBS 7
-#define SC448_BYTES 57
+#define N448_SC_LIMBS 7
+#define N448_SC_BYTES 57
 
 typedef struct {
-    uint64_t l[SC448_LIMBS];
-} sc448;
+    uint64_t l[N448_SC_LIMBS];
+} n448_sc;
 
 /* r = the little-endian integer in[0..len) mod l; len <= 114. */
-void sc448_from_bytes(sc448 *r, const uint8_t *in, size_t len);
+void n448_sc_from_bytes(n448_sc *r, const uint8_t *in, size_t len);
 /* 57 bytes, little-endian (the top byte is always zero). */
-void sc448_to_bytes(uint8_t out[SC448_BYTES], const sc448 *a);
+void n448_sc_to_bytes(uint8_t out[N448_SC_BYTES], const n448_sc *a);
 /* r = a * b + c mod l. */
-void sc448_muladd(sc448 *r, const sc448 *a, const sc448 *b, const sc448 *c);
+void n448_sc_muladd(n448_sc *r, const n448_sc *a, const n448_sc *b, const n448_sc *c);
 /* r = a + b mod l. */
-void sc448_add(sc448 *r, const sc448 *a, const sc448 *b);
+void n448_sc_add(n448_sc *r, const n448_sc *a, const n448_sc *b);
 /* r = -a mod l. */
-void sc448_neg(sc448 *r, const sc448 *a);
+void n448_sc_neg(n448_sc *r, const n448_sc *a);
 /*
  * r = a / 4 mod l.  Then [4 r]P = [a]P for P of order l; for any P,
  * [4 r]P - [a]P lies in the 4-torsion (4 r = a + m l, and [l] is -1 there).
  */
-void sc448_div4(sc448 *r, const sc448 *a);
+void n448_sc_div4(n448_sc *r, const n448_sc *a);
 /* 1 when the 57 little-endian bytes are < l (public input; not constant time). */
-int sc448_is_canonical(const uint8_t in[SC448_BYTES]);
+int n448_sc_is_canonical(const uint8_t in[N448_SC_BYTES]);
 
 /*
  * Signed radix-2^w digits, constant time: a = sum d[i] 2^(w i) with
  * -2^(w-1) <= d[i] < 2^(w-1) except the last, which may reach 2^(w-1).
- * Writes ceil(447 / w) digits, the count sc448_signed_digits(w) returns.
+ * Writes ceil(447 / w) digits, the count n448_sc_signed_digits(w) returns.
  */
-unsigned sc448_signed_digits(unsigned w);
-void sc448_recode_signed(int8_t *d, const sc448 *a, unsigned w);
+unsigned n448_sc_signed_digits(unsigned w);
+void n448_sc_recode_signed(int8_t *d, const n448_sc *a, unsigned w);
 
 /*
  * Width-w NAF of bits [lo, lo + nbits) of a public scalar (nbits <= 120):
  * every digit is zero or odd with |d| < 2^(w-1), and the digits sum to the
- * chunk: sum naf[i] 2^i.  Writes SC448_NAF_LEN digits; returns the index of
+ * chunk: sum naf[i] 2^i.  Writes N448_SC_NAF_LEN digits; returns the index of
  * the highest non-zero digit + 1 (0 for a zero chunk).  Variable time.
  */
-#define SC448_NAF_LEN 128
-unsigned sc448_wnaf_chunk(int8_t naf[SC448_NAF_LEN], const sc448 *a, unsigned lo,
-                          unsigned nbits, unsigned w);
+#define N448_SC_NAF_LEN 128
+unsigned n448_sc_wnaf_chunk(int8_t naf[N448_SC_NAF_LEN], const n448_sc *a, unsigned lo,
+                            unsigned nbits, unsigned w);
 
-/*
- * Half-size representation of a public scalar h (Pornin 2020, by a partial
- * extended Euclid on (l, h)): c and |d| below 2^224 with d h = c (mod l),
- * d = -|d| when *d_neg.  Lets [h]A be checked through [d]-scaled equations
- * with half as many doublings.  Variable time.
- */
-void sc448_halfsize(const sc448 *h, sc448 *c, sc448 *d_abs, int *d_neg);
-
-/* The same for the whole scalar: SC448_NAF_FULL digits. */
-#define SC448_NAF_FULL 450
-unsigned sc448_wnaf(int8_t naf[SC448_NAF_FULL], const sc448 *a, unsigned w);
+/* The same for the whole scalar: N448_SC_NAF_FULL digits. */
+#define N448_SC_NAF_FULL 450
+unsigned n448_sc_wnaf(int8_t naf[N448_SC_NAF_FULL], const n448_sc *a, unsigned w);
 
 #endif

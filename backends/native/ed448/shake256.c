@@ -37,7 +37,7 @@
 #include <string.h>
 #include <openssl/crypto.h>
 
-#define LANES_PER_BLOCK (SHAKE256_RATE / 8)
+#define LANES_PER_BLOCK (N448_SHAKE256_RATE / 8)
 
 #define ROL64(v, n) (((v) << (n)) | ((v) >> (64 - (n))))
 
@@ -144,7 +144,7 @@ static void keccak_blocks_portable(uint64_t s[25], const uint8_t *in, size_t nbl
             XOR_LANE(5); XOR_LANE(6); XOR_LANE(7); XOR_LANE(8); XOR_LANE(9);
             XOR_LANE(10); XOR_LANE(11); XOR_LANE(12); XOR_LANE(13); XOR_LANE(14);
             XOR_LANE(15); XOR_LANE(16);
-            in += SHAKE256_RATE;
+            in += N448_SHAKE256_RATE;
         }
         for (int r = 0; r < 24; r += 2) {
             KECCAK_ROUND(a, e, n448_keccak_round_constants[r]);
@@ -188,7 +188,7 @@ void n448_shake256_init(n448_shake256_ctx *c)
     memset(c, 0, sizeof(*c));
 }
 
-/* XORs len bytes (pos + len <= SHAKE256_RATE) into the rate at byte pos. */
+/* XORs len bytes (pos + len <= N448_SHAKE256_RATE) into the rate at byte pos. */
 static void xor_bytes(uint64_t s[25], size_t pos, const uint8_t *in, size_t len)
 {
     while (len > 0 && pos % 8 != 0) {
@@ -213,7 +213,7 @@ void n448_shake256_absorb(n448_shake256_ctx *c, const uint8_t *in, size_t len)
 {
     if (c->pos > 0) {
         /* complete the pending block */
-        size_t n = SHAKE256_RATE - c->pos;
+        size_t n = N448_SHAKE256_RATE - c->pos;
 
         if (n > len)
             n = len;
@@ -221,25 +221,25 @@ void n448_shake256_absorb(n448_shake256_ctx *c, const uint8_t *in, size_t len)
         c->pos += n;
         in += n;
         len -= n;
-        if (c->pos < SHAKE256_RATE)
+        if (c->pos < N448_SHAKE256_RATE)
             return;
         keccak_blocks(c->s, NULL, 1);
         c->pos = 0;
     }
-    if (len >= SHAKE256_RATE) {
+    if (len >= N448_SHAKE256_RATE) {
         /* whole blocks straight from the input */
-        size_t blocks = len / SHAKE256_RATE;
+        size_t blocks = len / N448_SHAKE256_RATE;
 
         keccak_blocks(c->s, in, blocks);
-        in += blocks * SHAKE256_RATE;
-        len -= blocks * SHAKE256_RATE;
+        in += blocks * N448_SHAKE256_RATE;
+        len -= blocks * N448_SHAKE256_RATE;
     }
     /* a full block is permuted only once more input (or the padding) comes */
     xor_bytes(c->s, 0, in, len);
     c->pos = len;
 }
 
-/* Copies len bytes (pos + len <= SHAKE256_RATE) of the rate from byte pos. */
+/* Copies len bytes (pos + len <= N448_SHAKE256_RATE) of the rate from byte pos. */
 static void read_bytes(const uint64_t s[25], size_t pos, uint8_t *out, size_t len)
 {
     while (len > 0 && pos % 8 != 0) {
@@ -264,7 +264,7 @@ void n448_shake256_squeeze(n448_shake256_ctx *c, uint8_t *out, size_t len)
 {
     if (!c->squeezing) {
         c->s[c->pos / 8] ^= (uint64_t)0x1f << (8 * (c->pos % 8));
-        c->s[(SHAKE256_RATE - 1) / 8] ^= (uint64_t)0x80 << (8 * ((SHAKE256_RATE - 1) % 8));
+        c->s[(N448_SHAKE256_RATE - 1) / 8] ^= (uint64_t)0x80 << (8 * ((N448_SHAKE256_RATE - 1) % 8));
         keccak_blocks(c->s, NULL, 1);
         c->pos = 0;
         c->squeezing = 1;
@@ -272,11 +272,11 @@ void n448_shake256_squeeze(n448_shake256_ctx *c, uint8_t *out, size_t len)
     while (len > 0) {
         size_t n;
 
-        if (c->pos == SHAKE256_RATE) {
+        if (c->pos == N448_SHAKE256_RATE) {
             keccak_blocks(c->s, NULL, 1);
             c->pos = 0;
         }
-        n = SHAKE256_RATE - c->pos;
+        n = N448_SHAKE256_RATE - c->pos;
         if (n > len)
             n = len;
         read_bytes(c->s, c->pos, out, n);

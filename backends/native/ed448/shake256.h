@@ -3,13 +3,13 @@
  * dom4 || R || A || M straight from the caller's buffers.  The context is a
  * plain struct: no allocation, no provider fetch.
  */
-#ifndef EDFAST_NATIVE_ED448_SHAKE256_H
-#define EDFAST_NATIVE_ED448_SHAKE256_H
+#ifndef N448_SHAKE256_H
+#define N448_SHAKE256_H
 
 #include <stddef.h>
 #include <stdint.h>
 
-#define SHAKE256_RATE 136
+#define N448_SHAKE256_RATE 136
 
 typedef struct {
     uint64_t s[25];

@@ -39,7 +39,7 @@
  *   this form    MemorySanitizer on AVX-512 hardware (native448_ct_ifma);
  *   vpternlogq   (edfast.so, every other build) a bitwise instruction, with
  *                no branch or address for a secret to reach: its output is
- *                checked against OpenSSL's SHAKE256 by native448_shake_ifma,
+ *                checked against OpenSSL's SHAKE256 by native448_shake256_ifma,
  *                and the same source on emulated intrinsics (each imm8 as
  *                its minterms, matched against the instruction for all 256
  *                by ifma_intrinsics) runs under valgrind in
@@ -133,7 +133,7 @@
  * is not NULL, XORs the next 136-byte block of in into the rate.
  */
 EDFAST_AVX512_TARGET("avx512f,avx512vl")
-void n448_keccak_blocks_avx512(uint64_t s[25], const uint8_t *in, size_t nblocks)
+void n448_avx512_keccak_blocks(uint64_t s[25], const uint8_t *in, size_t nblocks)
 {
     __m128i a0 = LOAD_LANE(s + 0), a1 = LOAD_LANE(s + 1), a2 = LOAD_LANE(s + 2);
     __m128i a3 = LOAD_LANE(s + 3), a4 = LOAD_LANE(s + 4), a5 = LOAD_LANE(s + 5);

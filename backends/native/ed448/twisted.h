@@ -16,8 +16,8 @@
  *
  * Extended coordinates as in point.h: x = X/Z, y = Y/Z, T = X Y / Z.
  */
-#ifndef EDFAST_NATIVE_ED448_TWISTED_H
-#define EDFAST_NATIVE_ED448_TWISTED_H
+#ifndef N448_TWISTED_H
+#define N448_TWISTED_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -26,55 +26,55 @@
 #include "point.h"
 
 typedef struct {
-    fe448 X, Y, Z, T;
-} ge448t;
+    n448_fe X, Y, Z, T;
+} n448_ge_tw;
 
 /* A point ready to be added, projective: (Y + X, Y - X, Z, 2 (d - 1) T). */
 typedef struct {
-    fe448 YpX, YmX, Z, T2d;
-} ge448t_cached;
+    n448_fe YpX, YmX, Z, T2d;
+} n448_ge_tw_cached;
 
 /* An affine point ready to be added: (y + x, y - x, 2 (d - 1) x y); Z = 1. */
 typedef struct {
-    fe448 ypx, ymx, t2d;
-} ge448t_niels;
+    n448_fe ypx, ymx, t2d;
+} n448_ge_tw_niels;
 
-void ge448t_identity(ge448t *p);
+void n448_ge_tw_identity(n448_ge_tw *p);
 /* r = phi(p), p on edwards448.  T is computed. */
-void ge448t_from_edwards(ge448t *r, const ge448 *p);
+void n448_ge_tw_from_edwards(n448_ge_tw *r, const n448_ge *p);
 /* r = psi(p) on edwards448, with T: psi(phi(P)) = [4]P. */
-void ge448t_to_edwards(ge448 *r, const ge448t *p);
+void n448_ge_tw_to_edwards(n448_ge *r, const n448_ge_tw *p);
 
 /* r = 2p.  T is only computed when need_t (the next step is an addition). */
-void ge448t_dbl(ge448t *r, const ge448t *p, int need_t);
+void n448_ge_tw_dbl(n448_ge_tw *r, const n448_ge_tw *p, int need_t);
 /* p = 2^n p, with T. */
-void ge448t_dbl_n(ge448t *p, unsigned n);
-void ge448t_to_cached(ge448t_cached *r, const ge448t *p);
-void ge448t_add_cached(ge448t *r, const ge448t *p, const ge448t_cached *q);
+void n448_ge_tw_dbl_n(n448_ge_tw *p, unsigned n);
+void n448_ge_tw_to_cached(n448_ge_tw_cached *r, const n448_ge_tw *p);
+void n448_ge_tw_add_cached(n448_ge_tw *r, const n448_ge_tw *p, const n448_ge_tw_cached *q);
 /* r = p + q with q affine; T is only computed when need_t. */
-void ge448t_add_niels(ge448t *r, const ge448t *p, const ge448t_niels *q, int need_t);
+void n448_ge_tw_add_niels(n448_ge_tw *r, const n448_ge_tw *p, const n448_ge_tw_niels *q, int need_t);
 /*
  * The entry of (x, y) from its affine coordinates (any limbs a product
  * accepts); the result is canonical.
  */
-void ge448t_niels_from_affine(ge448t_niels *r, const fe448 *x, const fe448 *y);
+void n448_ge_tw_niels_from_affine(n448_ge_tw_niels *r, const n448_fe *x, const n448_fe *y);
 /*
- * The entries of n <= GE448T_BATCH_MAX points, with one inversion for all
+ * The entries of n <= N448_GE_TW_BATCH_MAX points, with one inversion for all
  * (the tables' builders).
  */
-#define GE448T_BATCH_MAX 128
-void ge448t_batch_to_niels(ge448t_niels *out, const ge448t *in, size_t n);
+#define N448_GE_TW_BATCH_MAX 128
+void n448_ge_tw_batch_to_niels(n448_ge_tw_niels *out, const n448_ge_tw *in, size_t n);
 /*
  * Negate an entry (or not) without branching on mask: -(x, y) = (-x, y)
  * swaps y + x with y - x and negates 2 (d - 1) x y.  The result has limbs up
- * to 2^58: fit for ge448t_add_niels only.
+ * to 2^58: fit for n448_ge_tw_add_niels only.
  */
-void ge448t_niels_cneg(ge448t_niels *q, uint64_t mask);
+void n448_ge_tw_niels_cneg(n448_ge_tw_niels *q, uint64_t mask);
 /* r = -q for public entries (variable time); r and q may not overlap. */
-void ge448t_niels_neg(ge448t_niels *r, const ge448t_niels *q);
-void ge448t_cached_neg(ge448t_cached *r, const ge448t_cached *q);
+void n448_ge_tw_niels_neg(n448_ge_tw_niels *r, const n448_ge_tw_niels *q);
+void n448_ge_tw_cached_neg(n448_ge_tw_cached *r, const n448_ge_tw_cached *q);
 
 /* all-ones when p is the identity. */
-uint64_t ge448t_is_identity(const ge448t *p);
+uint64_t n448_ge_tw_is_identity(const n448_ge_tw *p);
 
 #endif

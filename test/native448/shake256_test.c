@@ -6,7 +6,7 @@
  * long squeezes split over several calls; and the known permutation of the
  * all-zero state.
  */
-#include "shake256.h"
+#include "ed448/shake256.h"
 #include "native_path.h"
 
 static void ossl_shake(uint8_t *out, size_t outlen, const uint8_t *in, size_t inlen)
@@ -89,5 +89,5 @@ int main(void)
              "keccak-f of zero state: %016llx", (unsigned long long)s[0]);
 
     run_suite(&rng, edfast_native_path_name(edfast_native_cpu()->path));
-    return et_finish("native448_shake");
+    return et_finish("native448_shake256");
 }

@@ -13,30 +13,30 @@
 #include "accel.h"
 #include "fe4_ifma.h"
 
-N448_IFMA_INLINE void sqrn4(fe4_448 *r, const fe4_448 *a, unsigned n)
+N448_IFMA_INLINE void sqrn4(n448_fe4 *r, const n448_fe4 *a, unsigned n)
 {
-    fe4_448 t = *a;
+    n448_fe4 t = *a;
 
     for (unsigned i = 0; i < n; i++)
-        t = fe4_448_sqr(t);
+        t = n448_fe4_sqr(t);
     *r = t;
 }
 
-N448_IFMA_INLINE void mul4(fe4_448 *r, const fe4_448 *a, const fe4_448 *b)
+N448_IFMA_INLINE void mul4(n448_fe4 *r, const n448_fe4 *a, const n448_fe4 *b)
 {
-    *r = fe4_448_mul(*a, *b);
+    *r = n448_fe4_mul(*a, *b);
 }
 
-N448_IFMA_TARGET static N448_DEFINE_ISR_CHAIN(isr_chain4, fe4_448, sqrn4, mul4)
+N448_IFMA_TARGET static N448_DEFINE_ISR_CHAIN(isr_chain4, n448_fe4, sqrn4, mul4)
 
 N448_IFMA_TARGET
-void n448_isr_pair_ifma(fe448 r[2], const fe448 a[2])
+void n448_ifma_isr_pair(n448_fe r[2], const n448_fe a[2])
 {
-    fe4_448 v = fe4_448_lanes(&a[0], &a[1], &a[0], &a[1]);
-    fe448 out[4];
+    n448_fe4 v = n448_fe4_lanes(&a[0], &a[1], &a[0], &a[1]);
+    n448_fe out[4];
 
     isr_chain4(&v, &v);
-    fe4_448_to_fe448(out, v);
+    n448_fe4_to_fe(out, v);
     r[0] = out[0];
     r[1] = out[1];
 }
@@ -44,6 +44,6 @@ void n448_isr_pair_ifma(fe448 r[2], const fe448 a[2])
 #else
 
 /* ISO C forbids an empty translation unit. */
-typedef int n448_isr_ifma_unused;
+typedef int n448_field_ifma_unused;
 
 #endif

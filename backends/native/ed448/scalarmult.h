@@ -9,7 +9,7 @@
  * so only W doublings are needed.  Every lookup scans a whole row.
  *
  * Double scalar (variable time, for verification), on the twisted curve too:
- * [s]B - [h]A from phi(B) and phi(A) (scalarmul.c says why the verdicts are
+ * [s]B - [h]A from phi(B) and phi(A) (double_scalar.c says why the verdicts are
  * those of edwards448), with each scalar cut into eight 56-bit chunks, so that the loop has ~57 doublings
  * instead of 446: wNAF digits index odd-multiple tables of 2^(56 c) B (built
  * once per process) and 2^(56 c) A (built once per public key, ~24 KB).
@@ -19,8 +19,8 @@
  * [d s]B - [c]A - [d]R is computed with A's and R's odd multiples made on the
  * spot (~225 doublings).
  */
-#ifndef EDFAST_NATIVE_ED448_SCALARMUL_H
-#define EDFAST_NATIVE_ED448_SCALARMUL_H
+#ifndef N448_SCALARMUL_H
+#define N448_SCALARMUL_H
 
 #include <stddef.h>
 #include "point.h"
@@ -28,36 +28,36 @@
 #include "twisted.h"
 
 /* wNAF width for the per-key tables of A: 2^(W-2) odd multiples each. */
-#define GE448_VAR_WNAF 6
-#define GE448_VAR_ENTRIES (1u << (GE448_VAR_WNAF - 2))
+#define N448_GE_VAR_WNAF 6
+#define N448_GE_VAR_ENTRIES (1u << (N448_GE_VAR_WNAF - 2))
 
-#define GE448_VAR_SPLIT 8
-#define GE448_VAR_CHUNK 56
+#define N448_GE_VAR_SPLIT 8
+#define N448_GE_VAR_CHUNK 56
 
 /* Odd multiples 1, 3, 5, ... of 2^(56 c) phi(A) for c = 0..7, affine (twisted.h). */
 typedef struct {
-    ge448t_niels t[GE448_VAR_SPLIT][GE448_VAR_ENTRIES];
-} ge448_vartable;
+    n448_ge_tw_niels t[N448_GE_VAR_SPLIT][N448_GE_VAR_ENTRIES];
+} n448_ge_vartable;
 
 /* r = [s]B in constant time. */
-void ge448_scalarmul_base(ge448 *r, const sc448 *s);
+void n448_ge_scalarmult_base(n448_ge *r, const n448_sc *s);
 
 /* Builds the per-key tables for A (public data, variable time); 0 when out of memory. */
-int ge448_vartable_init(ge448_vartable *t, const ge448 *a);
+int n448_ge_vartable_init(n448_ge_vartable *t, const n448_ge *a);
 
 /*
  * 1 when R, given by its encoding r, decodes and [4]([s]B - [h]A - R) is the
  * identity: the cofactored verification equation, which is what OpenSSL's
  * comparison on the 4-isogenous curve amounts to.  R is never decoded: the
  * point is compared with its encoding up to 4-torsion
- * (ge448_equals_encoding_mod_torsion).  Variable time (everything here is
+ * (n448_ge_equals_encoding_mod_torsion).  Variable time (everything here is
  * public).
  */
-int ge448_check_combination(const sc448 *s, const sc448 *h,
-                            const ge448_vartable *a, const uint8_t r[GE448_BYTES]);
+int n448_ge_check_combination(const n448_sc *s, const n448_sc *h,
+                              const n448_ge_vartable *a, const uint8_t r[N448_GE_BYTES]);
 
 /* The same verdict on the light path: no per-key tables (~225 doublings). */
-int ge448_check_combination_light(const sc448 *s, const sc448 *h, const ge448 *a,
-                                  const ge448 *r);
+int n448_ge_check_combination_light(const n448_sc *s, const n448_sc *h, const n448_ge *a,
+                                    const n448_ge *r);
 
 #endif
