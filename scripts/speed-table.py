@@ -9,16 +9,23 @@ libdecaf and lib25519 (the fastest published Ed25519, a row to beat) called
 directly, each against edfast's native code called directly, as operations per
 second and as ratios.
 
-    python3 scripts/speed-table.py [RESULTS_DIR]          print the tables
+And the real-program table: scripts/realworld.sh's output as it printed it
+(its header lines and table) in bench/results/realworld-NAME.txt.
+
+    python3 scripts/speed-table.py [RESULTS_DIR]          print both blocks
     python3 scripts/speed-table.py --check README.md [RESULTS_DIR]
-        exit 1 when the README's block between the speed-table markers differs
+        exit 1 when a README block between its markers differs
 """
 import csv
 import os
 import sys
 
-BEGIN = "<!-- speed-table:begin (scripts/speed-table.py writes this block) -->"
-END = "<!-- speed-table:end -->"
+BLOCKS = {  # README block: its begin and end markers
+    "speed": ("<!-- speed-table:begin (scripts/speed-table.py writes this block) -->",
+              "<!-- speed-table:end -->"),
+    "realworld": ("<!-- realworld-table:begin (scripts/speed-table.py writes this block) -->",
+                  "<!-- realworld-table:end -->"),
+}
 # The rows shown: operation, message bytes (keygen has none).
 ROWS = [("keygen", "0"), ("sign", "64"), ("verify", "64"), ("verify-newkey", "64")]
 LIBS = {"Ed25519": "lib:libsodium", "Ed448": "lib:libdecaf"}
@@ -84,33 +91,71 @@ def table(name, results_dir):
     return "\n".join(out)
 
 
-def tables(results_dir):
+def speed_tables(results_dir):
     names = sorted(n[:-len(".csv")] for n in os.listdir(results_dir) if n.endswith(".csv"))
     if not names:
         sys.exit(f"speed-table: no CSV file in {results_dir}")
     return "\n\n".join(table(n, results_dir) for n in names)
 
 
+def realworld_table(path):
+    """scripts/realworld.sh's output as it printed it: its facts, then its table."""
+    facts, rows = {}, []
+    with open(path) as f:
+        for line in f:
+            line = line.rstrip("\n")
+            if line.startswith("|"):
+                rows.append(line)
+            else:
+                key, sep, value = line.partition(": ")
+                if sep:
+                    facts[key] = value
+    for key in ("CPU", "OpenSSL", "Java", "edfast", "Command", "Load average when it started (1, 5, 15 min)"):
+        if key not in facts:
+            sys.exit(f"speed-table: {path} has no '{key}:' line (realworld.sh's header)")
+    head = (f"**{facts['CPU']}** — {facts['OpenSSL'].split(' (')[0]}, {facts['Java']}, "
+            f"commit {facts['edfast'][:7]}, `bash {facts['Command']} build`, load average at the start "
+            f"{facts['Load average when it started (1, 5, 15 min)'].split()[0]} "
+            f"([output](bench/results/{os.path.basename(path)}))")
+    return "\n".join([head, ""] + rows)
+
+
+def realworld_tables(results_dir):
+    names = sorted(n for n in os.listdir(results_dir) if n.startswith("realworld-") and n.endswith(".txt"))
+    if not names:
+        sys.exit(f"speed-table: no realworld-*.txt in {results_dir}")
+    return "\n\n".join(realworld_table(os.path.join(results_dir, n)) for n in names)
+
+
+MAKERS = {"speed": speed_tables, "realworld": realworld_tables}
+
+
 def main(argv):
     here = os.path.dirname(os.path.abspath(__file__))
+    default_dir = os.path.join(here, "..", "bench", "results")
     if argv[:1] == ["--check"]:
         readme = argv[1]
-        results_dir = argv[2] if len(argv) > 2 else os.path.join(here, "..", "bench", "results")
+        results_dir = argv[2] if len(argv) > 2 else default_dir
         text = open(readme).read()
-        if BEGIN not in text or END not in text:
-            sys.exit(f"speed-table: {readme} has no speed-table block")
-        block = text.split(BEGIN, 1)[1].split(END, 1)[0].strip()
-        want = tables(results_dir)
-        if block != want:
-            print(f"speed-table: {readme}'s speed table differs from what scripts/speed-table.py makes "
-                  f"of {results_dir}; run it and paste its output between the markers:\n{want}")
-            return 1
-        print("speed-table: README.md's speed tables match bench/results")
-        return 0
-    results_dir = argv[0] if argv else os.path.join(here, "..", "bench", "results")
-    print(BEGIN)
-    print(tables(results_dir))
-    print(END)
+        failed = 0
+        for name, (begin, end) in BLOCKS.items():
+            if begin not in text or end not in text:
+                sys.exit(f"speed-table: {readme} has no {name} block")
+            block = text.split(begin, 1)[1].split(end, 1)[0].strip()
+            want = MAKERS[name](results_dir)
+            if block != want:
+                print(f"speed-table: {readme}'s {name} table differs from what scripts/speed-table.py makes "
+                      f"of {results_dir}; run it and paste its output between the markers:\n{want}")
+                failed = 1
+        if not failed:
+            print(f"speed-table: {readme}'s speed and real-program tables match {results_dir}")
+        return failed
+    results_dir = argv[0] if argv else default_dir
+    for name, (begin, end) in BLOCKS.items():
+        print(begin)
+        print(MAKERS[name](results_dir))
+        print(end)
+        print()
     return 0
 
 
