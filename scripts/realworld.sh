@@ -99,29 +99,12 @@ trap '[ "$FAILED" -eq 0 ] && rm -rf "$WORK" || echo "realworld.sh: files kept in
 cd "$WORK" || exit 1
 
 # ---- configs ------------------------------------------------------------------
-cat >default.cnf <<EOF
-openssl_conf = openssl_init
-[openssl_init]
-providers = provider_sect
-[provider_sect]
-default = default_sect
-[default_sect]
-activate = 1
-EOF
+. "$root/test/tools/proof_cnf.sh"
+write_default_only_cnf default.cnf
 sed "s|^module = .*|module = $EDFAST_SO|" "$root/openssl.cnf.sample" >edfast.cnf
 grep -q "^default_properties = ?provider=edfast" edfast.cnf || { echo "realworld.sh: openssl.cnf.sample has changed" >&2; exit 1; }
-. "$root/test/tools/proof_cnf.sh"
 write_proof_cnf proof.cnf "$EDFAST_SO" "$NO_EDDSA"
-cat >filter.cnf <<EOF
-openssl_conf = openssl_init
-[openssl_init]
-providers = provider_sect
-[provider_sect]
-noeddsa = noeddsa_sect
-[noeddsa_sect]
-module = $NO_EDDSA
-activate = 1
-EOF
+write_filter_only_cnf filter.cnf "$NO_EDDSA"
 # Each config by name: default (without), edfast (with), proof, filter (control).
 cnf() { echo "$WORK/$1.cnf"; }
 under() { local c=$1; shift; OPENSSL_CONF=$(cnf "$c") "$@"; }

@@ -20,16 +20,7 @@ with_sample() { OPENSSL_CONF="$WORK/sample.cnf" "$OPENSSL" "$@"; }
 write_proof_cnf "$WORK/proof.cnf" "$EDFAST_MODULE_DIR/edfast.so" "$EDFAST_NO_EDDSA_MODULE"
 only_edfast_eddsa() { OPENSSL_CONF="$WORK/proof.cnf" "$OPENSSL" "$@"; }
 # The proof holds only while the filter works: no EdDSA without edfast.
-cat >"$WORK/filter-only.cnf" <<EOF
-openssl_conf = openssl_init
-[openssl_init]
-providers = provider_sect
-[provider_sect]
-noeddsa = noeddsa_sect
-[noeddsa_sect]
-module = $EDFAST_NO_EDDSA_MODULE
-activate = 1
-EOF
+write_filter_only_cnf "$WORK/filter-only.cnf" "$EDFAST_NO_EDDSA_MODULE"
 if OPENSSL_CONF="$WORK/filter-only.cnf" "$OPENSSL" genpkey -algorithm ED25519 >/dev/null 2>&1 \
         || ! OPENSSL_CONF="$WORK/filter-only.cnf" "$OPENSSL" genpkey -algorithm EC \
             -pkeyopt ec_paramgen_curve:P-256 >/dev/null 2>&1; then
