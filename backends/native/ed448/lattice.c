@@ -8,13 +8,6 @@
 
 #include <string.h>
 
-/* l, the group order (scalar.c has the same constant for its arithmetic). */
-static const uint64_t L[N448_SC_LIMBS] = {
-    0x2378c292ab5844f3ULL, 0x216cc2728dc58f55ULL, 0xc44edb49aed63690ULL,
-    0xffffffff7cca23e9ULL, 0xffffffffffffffffULL, 0xffffffffffffffffULL,
-    0x3fffffffffffffffULL
-};
-
 /* ---- small multiprecision helpers on eight limbs ---- */
 
 static unsigned mp_bitlen(const uint64_t a[8])
@@ -239,7 +232,7 @@ void n448_lattice_split(const n448_sc *h, n448_sc *c, n448_sc *d_abs, int *d_neg
     uint64_t r0[8] = { 0 }, r1[8] = { 0 }, t0[8] = { 0 }, t1[8] = { 1 }, tmp[8];
     int neg = 0; /* sign of t1 */
 
-    memcpy(r0, L, sizeof(L));
+    memcpy(r0, n448_sc_order, sizeof(n448_sc_order));
     memcpy(r1, h->l, sizeof(h->l));
     while (mp_bitlen(r1) > 223) {
         unsigned steps = lehmer_batch(r0, r1, t0, t1);

@@ -14,7 +14,7 @@
 
 typedef unsigned __int128 u128;
 
-static const uint64_t L[N448_SC_LIMBS] = {
+const uint64_t n448_sc_order[N448_SC_LIMBS] = {
     0x2378c292ab5844f3ULL, 0x216cc2728dc58f55ULL, 0xc44edb49aed63690ULL,
     0xffffffff7cca23e9ULL, 0xffffffffffffffffULL, 0xffffffffffffffffULL,
     0x3fffffffffffffffULL
@@ -79,9 +79,9 @@ static void montmul(n448_sc *r, const n448_sc *a, const n448_sc *b)
         t[N448_SC_LIMBS + 1] = (uint64_t)(c >> 64);
 
         m = t[0] * MONT_M;
-        c = ((u128)m * L[0] + t[0]) >> 64;
+        c = ((u128)m * n448_sc_order[0] + t[0]) >> 64;
         for (int j = 1; j < N448_SC_LIMBS; j++) {
-            c += (u128)m * L[j] + t[j];
+            c += (u128)m * n448_sc_order[j] + t[j];
             t[j - 1] = (uint64_t)c;
             c >>= 64;
         }
@@ -91,7 +91,7 @@ static void montmul(n448_sc *r, const n448_sc *a, const n448_sc *b)
     }
     /* t < 2l < 2^447: t[7] is zero here. */
     memcpy(r->l, t, sizeof(r->l));
-    sub_cond(r->l, L);
+    sub_cond(r->l, n448_sc_order);
 }
 
 void n448_sc_add(n448_sc *r, const n448_sc *a, const n448_sc *b)
@@ -103,7 +103,7 @@ void n448_sc_add(n448_sc *r, const n448_sc *a, const n448_sc *b)
         r->l[i] = (uint64_t)t;
         carry = (uint64_t)(t >> 64);
     }
-    sub_cond(r->l, L); /* a + b < 2l < 2^447: no carry out */
+    sub_cond(r->l, n448_sc_order); /* a + b < 2l < 2^447: no carry out */
 }
 
 void n448_sc_neg(n448_sc *r, const n448_sc *a)
@@ -111,11 +111,11 @@ void n448_sc_neg(n448_sc *r, const n448_sc *a)
     uint64_t borrow = 0;
 
     for (int i = 0; i < N448_SC_LIMBS; i++) {
-        u128 t = (u128)L[i] - a->l[i] - borrow;
+        u128 t = (u128)n448_sc_order[i] - a->l[i] - borrow;
         r->l[i] = (uint64_t)t;
         borrow = (uint64_t)(t >> 64) & 1;
     }
-    sub_cond(r->l, L); /* a = 0 gives l, which must become 0 */
+    sub_cond(r->l, n448_sc_order); /* a = 0 gives l, which must become 0 */
 }
 
 /*
@@ -138,7 +138,7 @@ void n448_sc_from_bytes(n448_sc *r, const uint8_t *in, size_t len)
 
     sub_cond(c0.l, L4);
     sub_cond(c0.l, L2);
-    sub_cond(c0.l, L);
+    sub_cond(c0.l, n448_sc_order);
     montmul(&t, &c1, &R2);
     n448_sc_add(&c0, &c0, &t);
     montmul(&t, &c2, &R3);
@@ -179,7 +179,7 @@ int n448_sc_is_canonical(const uint8_t in[N448_SC_BYTES])
     if (in[56] != 0)
         return 0;
     for (int i = N448_SC_BYTES - 2; i >= 0; i--) {
-        uint8_t lb = (uint8_t)(L[i / 8] >> (8 * (i % 8)));
+        uint8_t lb = (uint8_t)(n448_sc_order[i / 8] >> (8 * (i % 8)));
 
         if (in[i] != lb)
             return in[i] < lb;

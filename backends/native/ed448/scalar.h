@@ -14,6 +14,9 @@
 #include <stdint.h>
 
 #define N448_SC_LIMBS 7
+
+/* l, the group order, little-endian limbs. */
+extern const uint64_t n448_sc_order[N448_SC_LIMBS];
 #define N448_SC_BYTES 57
 
 typedef struct {
