@@ -109,18 +109,20 @@ static int read_pem_block(const struct dec_ctx *ctx, BIO *in, BIO *out)
 {
     char line[256];
     size_t total = 0, len;
-    int n, line_start = 1, starts_line, begun = 0;
+    int n, line_start = 1, starts_line, begun = 0, ok = 1;
 
     while ((n = BIO_gets(in, line, sizeof(line))) > 0) {
         total += (size_t)n;
         if (total > EDFAST_CODEC_MAX_INPUT) {
             ERR_raise_data(ERR_LIB_PROV, PROV_R_LENGTH_TOO_LARGE,
                            "edfast reads at most %d bytes of input", EDFAST_CODEC_MAX_INPUT);
-            return 0;
+            ok = 0;
+            break;
         }
         if (BIO_write(out, line, n) != n) {
             EDFAST_RAISE(ctx->provctx, EDFAST_R_OUT_OF_MEMORY, NULL);
-            return 0;
+            ok = 0;
+            break;
         }
         starts_line = line_start;
         line_start = line[n - 1] == '\n';
@@ -135,7 +137,9 @@ static int read_pem_block(const struct dec_ctx *ctx, BIO *in, BIO *out)
                 && memcmp(line + len - 5, "-----", 5) == 0)
             begun = 1;
     }
-    return 1;
+    /* the last line read may be a piece of a private key's base64 */
+    OPENSSL_cleanse(line, sizeof(line));
+    return ok;
 }
 
 /*
