@@ -273,6 +273,17 @@ EVP_PKEY *et_key_from_seed(struct et_env *env, enum et_curve curve, const char *
                                            et_key_len(curve));
 }
 
+EVP_PKEY *et_generate(struct et_env *env, enum et_curve curve, const char *propq)
+{
+    EVP_PKEY_CTX *ctx = EVP_PKEY_CTX_new_from_name(env->ctx, et_curve_name(curve), propq);
+    EVP_PKEY *pkey = NULL;
+
+    if (ctx == NULL || EVP_PKEY_keygen_init(ctx) != 1 || EVP_PKEY_generate(ctx, &pkey) != 1)
+        pkey = NULL;
+    EVP_PKEY_CTX_free(ctx);
+    return pkey;
+}
+
 const char *et_key_provider(const EVP_PKEY *pkey)
 {
     const OSSL_PROVIDER *prov = pkey != NULL ? EVP_PKEY_get0_provider(pkey) : NULL;

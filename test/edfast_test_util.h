@@ -99,6 +99,8 @@ EVP_PKEY *et_key(struct et_env *env, enum et_curve curve, const char *propq,
 /* Key from a seed via EVP_PKEY_new_raw_private_key_ex. */
 EVP_PKEY *et_key_from_seed(struct et_env *env, enum et_curve curve, const char *propq,
                            const uint8_t *seed);
+/* A fresh key pair from EVP_PKEY_generate; NULL on failure. */
+EVP_PKEY *et_generate(struct et_env *env, enum et_curve curve, const char *propq);
 /* Name of the provider behind a key ("edfast", "default", or "?") */
 const char *et_key_provider(const EVP_PKEY *pkey);
 

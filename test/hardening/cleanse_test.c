@@ -597,12 +597,8 @@ static void scenarios(const char *backend, enum et_curve c, struct et_rng *rng)
 
     snprintf(name, sizeof(name), "%s %s: generate, use, free", backend, et_curve_name(c));
     {
-        EVP_PKEY_CTX *g = EVP_PKEY_CTX_new_from_name(env.ctx, et_curve_name(c), ET_EDFAST);
-
-        key = NULL;
-        ET_CHECK(g != NULL && EVP_PKEY_keygen_init(g) == 1 && EVP_PKEY_generate(g, &key) == 1,
-                 "keygen");
-        EVP_PKEY_CTX_free(g);
+        key = et_generate(&env, c, ET_EDFAST);
+        ET_CHECK(key != NULL, "keygen");
         len = sizeof(seed);
         ET_CHECK(key != NULL && EVP_PKEY_get_raw_private_key(key, seed, &len) == 1, "seed");
         watch(c, seed);
