@@ -24,6 +24,7 @@ static const OSSL_ITEM reason_strings[] = {
     {EDFAST_R_BUFFER_TOO_SMALL, "signature buffer too small"},
     {EDFAST_R_INVALID_PREHASH_LENGTH, "invalid PH(M) length"},
     {EDFAST_R_INSTANCE_FIXED, "instance fixed by the algorithm"},
+    {EDFAST_R_DIRECTORY_READ_FAILURE, "cannot read directory"},
     {0, NULL}
 };
 

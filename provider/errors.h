@@ -22,6 +22,7 @@ enum edfast_reason {
     EDFAST_R_BUFFER_TOO_SMALL,
     EDFAST_R_INVALID_PREHASH_LENGTH,
     EDFAST_R_INSTANCE_FIXED,
+    EDFAST_R_DIRECTORY_READ_FAILURE,
 };
 
 /* Remembers the core's error functions; called from OSSL_provider_init. */

@@ -62,6 +62,7 @@ struct store_ctx {
     int eof;
     DIR *dir;            /* when the URI names a directory */
     char *dir_uri;
+    int dir_failed;      /* readdir failed: the next load ends the listing */
     int search;          /* list only the names of subject_hash */
     unsigned long subject_hash;
     int expect;          /* OSSL_STORE_INFO_* the application wants, 0 for any */
@@ -447,10 +448,18 @@ static int load_dir_entry(struct store_ctx *ctx, OSSL_CALLBACK *object_cb, void 
     for (;;) {
         errno = 0;
         if ((entry = readdir(ctx->dir)) == NULL) {
-            ctx->eof = 1;
-            if (errno == 0)
+            if (errno == 0) {
+                ctx->eof = 1;
                 return 1;
+            }
+            /*
+             * Not at the end yet: libcrypto flags the store's error
+             * (OSSL_STORE_error) only for a failed load short of the end.
+             * The next load ends the listing, so no caller loops on it.
+             */
+            ctx->dir_failed = 1;
             ERR_raise_data(ERR_LIB_SYS, errno, "edfast file store: reading %s", ctx->dir_uri);
+            EDFAST_RAISE(ctx->provctx, EDFAST_R_DIRECTORY_READ_FAILURE, "%s", ctx->dir_uri);
             return 0;
         }
         if (entry->d_name[0] == '.')
@@ -481,6 +490,10 @@ static int store_load(void *vctx, OSSL_CALLBACK *object_cb, void *object_cbarg,
 
     if (ctx->eof)
         return 0;
+    if (ctx->dir_failed) {
+        ctx->eof = 1;
+        return 0;
+    }
     if (ctx->dir != NULL)
         return load_dir_entry(ctx, object_cb, object_cbarg);
     if (!ctx->read_done && !read_everything(ctx)) {

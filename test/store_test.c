@@ -1,4 +1,4 @@
-#define _POSIX_C_SOURCE 200809L /* mkdtemp */
+#define _POSIX_C_SOURCE 200809L /* mkdtemp, kill */
 /*
  * edfast's file: store loader (provider/store.c) held to the default
  * provider's: the same files, read through OSSL_STORE in a library context
@@ -8,7 +8,8 @@
  * PKCS#8, certificates, a CRL), each DER structure, an empty file, garbage,
  * broken keys; with the expected type set, through an attached BIO, with a
  * wrong or no passphrase, and directories listed whole or searched by
- * subject; URIs of every form the loader takes, and ones it refuses.  And
+ * subject, or failing to be read; URIs of every form the loader takes, and
+ * ones it refuses.  And
  * OpenSSL's own loader in a context holding edfast too gives what it gives
  * without edfast (edfast's decoders must not eat its input).
  */
@@ -16,8 +17,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <errno.h>
+#include <signal.h>
 #include <unistd.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <openssl/core_names.h>
 #include <openssl/err.h>
 #include <openssl/pem.h>
@@ -548,6 +552,99 @@ static void test_directory(void)
 }
 
 /*
+ * /proc/PID/net of a child opened while the child lives, then the child
+ * reaped: the kernel fails reading that directory (EINVAL), a real readdir
+ * failure, not its end.  Returns the child's directory open in libctx's
+ * store, or NULL.
+ */
+static OSSL_STORE_CTX *open_dir_of_reaped_child(OSSL_LIB_CTX *libctx, char *uri, size_t cap)
+{
+    OSSL_STORE_CTX *store;
+    pid_t child = fork();
+
+    if (child < 0)
+        return NULL;
+    if (child == 0) {
+        pause();
+        _exit(0);
+    }
+    snprintf(uri, cap, "/proc/%d/net", (int)child);
+    store = OSSL_STORE_open_ex(uri, libctx, NULL, NULL, NULL, NULL, NULL, NULL);
+    kill(child, SIGKILL);
+    waitpid(child, NULL, 0);
+    return store;
+}
+
+/* Whether the queue holds edfast's reason for an unreadable directory, naming it; clears it. */
+static int directory_reason_names(const char *uri)
+{
+    const char *data = NULL;
+    int flags = 0, found = 0;
+    unsigned long e;
+
+    while ((e = ERR_get_error_all(NULL, NULL, NULL, &data, &flags)) != 0) {
+        const char *reason = ERR_reason_error_string(e);
+
+        if (reason != NULL && strcmp(reason, "cannot read directory") == 0 &&
+            (flags & ERR_TXT_STRING) != 0 && data != NULL && strstr(data, uri) != NULL)
+            found = 1;
+    }
+    return found;
+}
+
+/*
+ * A directory that fails to be read ends its listing with an error the caller
+ * sees (OSSL_STORE_error), with edfast's reason naming the directory; never
+ * as an empty listing, which it was: edfast called itself at its end after
+ * the failure, and libcrypto flags an error only short of the end.  The
+ * default provider's loader cannot be held to the same case: it reads the
+ * first entry when it opens the directory, while the child lives, and libc's
+ * buffer then holds the whole listing.  (On a readdir failure it raises the
+ * system error and is not at its end either.)
+ */
+static void test_directory_read_failure(void)
+{
+    OSSL_STORE_CTX *store;
+    char uri[64];
+    DIR *d;
+    pid_t child = fork();
+
+    /* The premise, with readdir itself: this kernel fails the read. */
+    if (child == 0) {
+        pause();
+        _exit(0);
+    }
+    snprintf(uri, sizeof(uri), "/proc/%d/net", (int)child);
+    d = child > 0 ? opendir(uri) : NULL;
+    if (child > 0) {
+        kill(child, SIGKILL);
+        waitpid(child, NULL, 0);
+    }
+    errno = 0;
+    if (d == NULL || readdir(d) != NULL || errno == 0) {
+        printf("SKIP directory read failure: %s does not fail to be read here\n", uri);
+        if (d != NULL)
+            closedir(d);
+        return;
+    }
+    closedir(d);
+    store = open_dir_of_reaped_child(edf, uri, sizeof(uri));
+    ET_CHECK(store != NULL, "%s not opened", uri);
+    if (store == NULL) {
+        ERR_clear_error();
+        return;
+    }
+    ERR_clear_error();
+    ET_CHECK(OSSL_STORE_load(store) == NULL, "an object from an unreadable directory");
+    ET_CHECK(OSSL_STORE_error(store), "unreadable directory %s without an error", uri);
+    ET_CHECK(directory_reason_names(uri), "no 'cannot read directory' naming %s", uri);
+    ET_CHECK(OSSL_STORE_load(store) == NULL && OSSL_STORE_eof(store),
+             "the failed listing does not end at the next load");
+    OSSL_STORE_close(store);
+    ERR_clear_error();
+}
+
+/*
  * OpenSSL's own `file:` loader with edfast loaded beside the default provider
  * gives what it gives without edfast.  Its decoder chain runs edfast's PEM
  * decoder on the BIO of the whole bundle, which libcrypto reads (attached, it
@@ -707,6 +804,7 @@ int main(void)
         test_files();
         test_attach();
         test_directory();
+        test_directory_read_failure();
         test_foreign();
         test_openssl_loader_beside_edfast(both, "edfast loaded first");
         test_openssl_loader_beside_edfast(beside, "edfast loaded after the default provider");
