@@ -86,6 +86,17 @@ struct edfast_curve_ops {
     /* Frees a state, cleansing any secret in it.  Accepts NULL. */
     void (*key_free)(void *state);
 
+    /*
+     * Optional: readies the backend to serve this curve (the native
+     * backend's known-answer self-test of the curve's path), once per
+     * process, thread-safe.  The provider calls it before it makes a key
+     * with these ops, so that loading costs nothing and a curve never used is
+     * never readied; derive_public, sign and verify are only ever called on
+     * a key made after it.  Returns 1 when ready; 0, with the reason raised,
+     * when not (after a failure for want of memory, the next call tries again).
+     */
+    int (*prepare)(void);
+
     /* sig receives 2 * edfast_key_bytes(curve) bytes.  Returns 1 or 0. */
     int (*sign)(const void *state, const struct edfast_instance *instance,
                 const uint8_t *msg, size_t msg_len, uint8_t *sig);
@@ -102,17 +113,18 @@ struct edfast_backend {
     const char *name;
 
     /*
-     * Optional process-wide set-up and tear-down, called once each by the
-     * registry.  reference is the registry's library context holding
-     * OpenSSL's default provider and nothing else (the provider has its own).
+     * Optional process-wide check, called by the registry when the first
+     * provider instance loads: it runs in every process that loads edfast,
+     * so it only checks (the native backend's CPU and EDFAST_NATIVE_PATH);
+     * anything costly belongs in the ops' prepare.
      */
-    int (*init)(OSSL_LIB_CTX *reference);
-    void (*cleanup)(void);
+    int (*init)(void);
 
     /*
      * Optional, for the provider's parameters, once init has succeeded: the
      * backend's code path serving a curve (the native backend's: portable,
-     * adx or ifma), and what its self-test at set-up found, one line of text.
+     * adx or ifma; before the curve's self-test, the path it tests first),
+     * and what its self-tests found so far, one line of text.
      */
     const char *(*path)(enum edfast_curve curve);
     const char *(*self_test)(void);
@@ -124,20 +136,22 @@ struct edfast_backend {
 /* ---- The registry: which backends this build has, and choosing among them. ---- */
 
 /*
- * Reference-counted set-up of every compiled-in backend and of the backends'
- * reference library context.  Each successful acquire needs one release.
+ * Reference-counted set-up of every compiled-in backend (their init) and, at
+ * the last release, the tear-down of the reference.  Each successful acquire
+ * needs one release.
  */
 int edfast_backends_acquire(void);
 void edfast_backends_release(void);
 
 /*
- * A new library context holding OpenSSL's default provider (*provider) and
+ * The reference: a library context holding OpenSSL's default provider and
  * nothing else, so that an application's configuration cannot route it back
- * to edfast; its owner frees both with edfast_reference_free.  NULL when it
- * cannot be made.
+ * to edfast.  The OpenSSL backend computes in it; the provider takes its
+ * DRBG, digests and ciphers from it.  Made on the first call, thread-safe,
+ * and kept until the last release; NULL, with OpenSSL's reason raised, when
+ * it cannot be made (the next call tries again).
  */
-OSSL_LIB_CTX *edfast_reference_new(OSSL_PROVIDER **provider);
-void edfast_reference_free(OSSL_LIB_CTX *reference, OSSL_PROVIDER *provider);
+OSSL_LIB_CTX *edfast_backends_reference(void);
 
 /* Compiled-in backends in the built-in preference order (fastest first). */
 size_t edfast_backend_count(void);
@@ -153,6 +167,15 @@ const struct edfast_backend *edfast_backend_by_name(const char *name);
 const struct edfast_backend *edfast_backend_choose(enum edfast_curve curve,
                                                    enum edfast_framing framing,
                                                    const char *preference);
+
+/*
+ * Readies ops (their prepare, when they have one): the first thing anyone
+ * calling a backend's ops does, the provider before it makes a key.
+ */
+static inline int edfast_ops_ready(const struct edfast_curve_ops *ops)
+{
+    return ops->prepare == NULL || ops->prepare();
+}
 
 /* Whether ops (which may be NULL) serve the framing. */
 static inline int edfast_ops_serve(const struct edfast_curve_ops *ops, enum edfast_framing framing)

@@ -1,8 +1,10 @@
 /*
- * Which backends this build has, their process-wide set-up, and choosing one
- * per curve from a user's preference list.
+ * Which backends this build has, their process-wide set-up, the reference
+ * library context they share, and choosing one per curve from a user's
+ * preference list.
  */
 #include <pthread.h>
+#include <stdatomic.h>
 #include <string.h>
 #include <openssl/crypto.h>
 #include <openssl/provider.h>
@@ -26,55 +28,51 @@ static const struct edfast_backend *const compiled_in[] = {
 
 static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
 static unsigned long users;
-static OSSL_LIB_CTX *reference_ctx;
+/* Written under registry_lock; read without it by every operation that computes in it. */
+static OSSL_LIB_CTX *_Atomic reference_ctx;
 static OSSL_PROVIDER *reference_provider;
 
-static void cleanup_backends(size_t initialised)
+OSSL_LIB_CTX *edfast_backends_reference(void)
 {
-    while (initialised-- > 0)
-        if (compiled_in[initialised]->cleanup != NULL)
-            compiled_in[initialised]->cleanup();
-}
+    OSSL_LIB_CTX *reference = atomic_load_explicit(&reference_ctx, memory_order_acquire);
 
-OSSL_LIB_CTX *edfast_reference_new(OSSL_PROVIDER **provider)
-{
-    OSSL_LIB_CTX *reference = OSSL_LIB_CTX_new();
-
-    *provider = reference != NULL ? OSSL_PROVIDER_load(reference, "default") : NULL;
-    if (*provider == NULL) {
-        OSSL_LIB_CTX_free(reference);
-        return NULL;
+    if (reference != NULL)
+        return reference;
+    pthread_mutex_lock(&registry_lock);
+    reference = atomic_load_explicit(&reference_ctx, memory_order_relaxed);
+    if (reference == NULL && (reference = OSSL_LIB_CTX_new()) != NULL) {
+        reference_provider = OSSL_PROVIDER_load(reference, "default");
+        if (reference_provider == NULL) {
+            OSSL_LIB_CTX_free(reference);
+            reference = NULL;
+        } else {
+            atomic_store_explicit(&reference_ctx, reference, memory_order_release);
+        }
     }
+    pthread_mutex_unlock(&registry_lock);
     return reference;
 }
 
-void edfast_reference_free(OSSL_LIB_CTX *reference, OSSL_PROVIDER *provider)
-{
-    OSSL_PROVIDER_unload(provider);
-    OSSL_LIB_CTX_free(reference);
-}
-
+/* Under registry_lock, with no user left: no operation can be computing in it. */
 static void free_reference(void)
 {
-    edfast_reference_free(reference_ctx, reference_provider);
+    OSSL_LIB_CTX *reference = atomic_load_explicit(&reference_ctx, memory_order_relaxed);
+
+    if (reference == NULL)
+        return;
+    OSSL_PROVIDER_unload(reference_provider);
+    OSSL_LIB_CTX_free(reference);
     reference_provider = NULL;
-    reference_ctx = NULL;
+    atomic_store_explicit(&reference_ctx, NULL, memory_order_relaxed);
 }
 
 static int set_up(void)
 {
     size_t i;
 
-    reference_ctx = edfast_reference_new(&reference_provider);
-    if (reference_ctx == NULL)
-        return 0;
-    for (i = 0; i < COMPILED_IN_COUNT; i++) {
-        if (compiled_in[i]->init != NULL && !compiled_in[i]->init(reference_ctx)) {
-            cleanup_backends(i);
-            free_reference();
+    for (i = 0; i < COMPILED_IN_COUNT; i++)
+        if (compiled_in[i]->init != NULL && !compiled_in[i]->init())
             return 0;
-        }
-    }
     return 1;
 }
 
@@ -94,10 +92,8 @@ int edfast_backends_acquire(void)
 void edfast_backends_release(void)
 {
     pthread_mutex_lock(&registry_lock);
-    if (users > 0 && --users == 0) {
-        cleanup_backends(COMPILED_IN_COUNT);
+    if (users > 0 && --users == 0)
         free_reference();
-    }
     pthread_mutex_unlock(&registry_lock);
 }
 

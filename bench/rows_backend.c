@@ -107,8 +107,16 @@ int backend_impl_init(struct impl *im, size_t index, enum edfast_curve curve,
     impl_start(im, curve, KIND_BACKEND, "backend:%s", backend->name);
     im->library = ops;
     memcpy(im->seed, seed, edfast_key_bytes(curve));
-    if (ops == NULL || (im->state = ops->key_from_seed(im->seed, im->pub)) == NULL) {
-        snprintf(why, why_len, ops == NULL ? "curve not served" : "key_from_seed failed");
+    if (ops == NULL) {
+        snprintf(why, why_len, "curve not served");
+        return 0;
+    }
+    if (!edfast_ops_ready(ops)) {
+        snprintf(why, why_len, "backend not ready");
+        return 0;
+    }
+    if ((im->state = ops->key_from_seed(im->seed, im->pub)) == NULL) {
+        snprintf(why, why_len, "key_from_seed failed");
         return 0;
     }
     im->ops = &backend_ops;

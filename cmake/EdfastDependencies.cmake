@@ -78,6 +78,34 @@ if(EDFAST_WITH_DECAF)
   endif()
 endif()
 
+# libsodium and libdecaf are not linked: edfast opens them by soname when
+# their backend first serves a curve (backends/library.h), the soname of the
+# library found here, so that it opens the ABI it was compiled against.
+function(edfast_soname var library)
+  execute_process(COMMAND ${CMAKE_OBJDUMP} -p ${library} OUTPUT_VARIABLE dump
+                  RESULT_VARIABLE rc ERROR_QUIET)
+  if(rc EQUAL 0 AND dump MATCHES "SONAME +([^ \n]+)")
+    set(${var} ${CMAKE_MATCH_1} PARENT_SCOPE)
+  else()
+    message(FATAL_ERROR "edfast: cannot read the soname of ${library} with "
+            "'${CMAKE_OBJDUMP} -p'; configure with -D${var}=<soname>, or without the "
+            "backend (-DEDFAST_WITH_SODIUM=OFF / -DEDFAST_WITH_DECAF=OFF)")
+  endif()
+endfunction()
+if(EDFAST_HAVE_SODIUM AND NOT EDFAST_SODIUM_SONAME)
+  find_library(_sodium_library NAMES sodium HINTS ${SODIUM_LIBRARY_DIRS})
+  edfast_soname(EDFAST_SODIUM_SONAME ${_sodium_library})
+endif()
+if(EDFAST_HAVE_DECAF AND NOT EDFAST_DECAF_SONAME)
+  get_target_property(_decaf_configs decaf IMPORTED_CONFIGURATIONS)
+  list(GET _decaf_configs 0 _decaf_config)
+  get_target_property(EDFAST_DECAF_SONAME decaf IMPORTED_SONAME_${_decaf_config})
+  if(NOT EDFAST_DECAF_SONAME)
+    get_target_property(_decaf_library decaf IMPORTED_LOCATION_${_decaf_config})
+    edfast_soname(EDFAST_DECAF_SONAME ${_decaf_library})
+  endif()
+endif()
+
 # valgrind, for the tests that run under it (leaks, constant time), and its
 # client-request header.  EDFAST_RUN_VALGRIND: whether it can run this build's
 # programs: not a sanitizer build (the two runtimes clash) nor a cross build
@@ -104,5 +132,5 @@ if(NOT EDFAST_MODULES_DIR)
 endif()
 
 string(REPLACE ";" "," _native_paths "${EDFAST_NATIVE_PATHS}")
-message(STATUS "edfast backends: openssl native=${EDFAST_WITH_NATIVE} (paths: ${_native_paths}) sodium=${EDFAST_HAVE_SODIUM} decaf=${EDFAST_HAVE_DECAF}")
+message(STATUS "edfast backends: openssl native=${EDFAST_WITH_NATIVE} (paths: ${_native_paths}) sodium=${EDFAST_HAVE_SODIUM} ${EDFAST_SODIUM_SONAME} decaf=${EDFAST_HAVE_DECAF} ${EDFAST_DECAF_SONAME}")
 message(STATUS "edfast installs into ${EDFAST_MODULES_DIR}")

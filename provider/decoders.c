@@ -222,7 +222,7 @@ static int epki2pki_decode(void *vctx, OSSL_CORE_BIO *cin, int selection, OSSL_C
     (void)selection;
     if (!read_input(vctx, cin, &input, &input_len))
         return 0;
-    found = edfast_codec_decrypt_epki(((const struct dec_ctx *)vctx)->provctx, input, input_len, pw_cb, pw_cbarg, &p8info);
+    found = edfast_codec_decrypt_epki(input, input_len, pw_cb, pw_cbarg, &p8info);
     ok = found == 0; /* not an EncryptedPrivateKeyInfo: someone else's to decode */
     if (found <= 0)
         goto end;

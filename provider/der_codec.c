@@ -26,12 +26,15 @@
 
 /*
  * Per provider instance: a library context knowing the core's BIO upcalls and
- * nothing else.  BIOs made over it call back through it, so each instance
- * wraps its own core BIOs with its own context.
+ * nothing else, made by the instance's first codec operation (a process that
+ * never decodes or encodes with edfast never makes it).  BIOs made over it
+ * call back through it, so each instance wraps its own core BIOs with its own
+ * context.
  */
 struct codec_instance {
     const OSSL_CORE_HANDLE *handle;
-    OSSL_LIB_CTX *bio_libctx;
+    const OSSL_DISPATCH *core; /* the core's functions, libcrypto's for its lifetime */
+    OSSL_LIB_CTX *bio_libctx;  /* NULL until first needed */
     struct codec_instance *next;
 };
 
@@ -47,11 +50,7 @@ int edfast_codec_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in)
         return 0;
     }
     instance->handle = handle;
-    instance->bio_libctx = OSSL_LIB_CTX_new_from_dispatch(handle, in);
-    if (instance->bio_libctx == NULL) {
-        OPENSSL_free(instance);
-        return 0;
-    }
+    instance->core = in;
     pthread_mutex_lock(&codec_lock);
     instance->next = instances;
     instances = instance;
@@ -80,14 +79,18 @@ void edfast_codec_teardown(const OSSL_CORE_HANDLE *handle)
 
 BIO *edfast_codec_bio(const struct edfast_provctx *provctx, OSSL_CORE_BIO *cbio)
 {
-    const struct codec_instance *instance;
+    struct codec_instance *instance;
     OSSL_LIB_CTX *libctx = NULL;
     BIO *bio = NULL;
 
     pthread_mutex_lock(&codec_lock);
     for (instance = instances; instance != NULL; instance = instance->next)
-        if (instance->handle == provctx->handle)
+        if (instance->handle == provctx->handle) {
+            if (instance->bio_libctx == NULL)
+                instance->bio_libctx = OSSL_LIB_CTX_new_from_dispatch(instance->handle,
+                                                                      instance->core);
             libctx = instance->bio_libctx;
+        }
     pthread_mutex_unlock(&codec_lock);
     /* The instance lives until teardown, which no operation of it outlasts. */
     if (libctx != NULL && cbio != NULL)
@@ -378,8 +381,7 @@ int edfast_export_key_reference(const void *reference, size_t reference_size, in
     return 0;
 }
 
-int edfast_codec_decrypt_epki(const struct edfast_provctx *provctx,
-                              const unsigned char *der, size_t der_len,
+int edfast_codec_decrypt_epki(const unsigned char *der, size_t der_len,
                               OSSL_PASSPHRASE_CALLBACK *pw_cb, void *pw_cbarg,
                               PKCS8_PRIV_KEY_INFO **p8info)
 {
@@ -387,6 +389,7 @@ int edfast_codec_decrypt_epki(const struct edfast_provctx *provctx,
     X509_SIG *p8 = NULL;
     char pass[PEM_BUFSIZE];
     size_t pass_len = 0;
+    OSSL_LIB_CTX *reference;
     int ret = -1;
 
     ERR_set_mark();
@@ -400,7 +403,8 @@ int edfast_codec_decrypt_epki(const struct edfast_provctx *provctx,
         ERR_raise(ERR_LIB_PROV, PROV_R_UNABLE_TO_GET_PASSPHRASE);
         goto end;
     }
-    *p8info = PKCS8_decrypt_ex(p8, pass, (int)pass_len, provctx->reference, NULL);
+    reference = edfast_backends_reference();
+    *p8info = reference != NULL ? PKCS8_decrypt_ex(p8, pass, (int)pass_len, reference, NULL) : NULL;
     if (*p8info == NULL) {
         ERR_raise_data(ERR_LIB_PROV, PROV_R_FAILED_TO_DECRYPT,
                        "edfast: EncryptedPrivateKeyInfo (wrong passphrase?)");

@@ -19,10 +19,11 @@
 #define EDFAST_STORE_MAX_INPUT (256 * 1024 * 1024)
 
 /*
- * Set-up for the codecs of one provider instance, from OSSL_provider_init: a
- * library context that knows the core's BIO functions, so that the instance
- * can wrap OSSL_CORE_BIOs.  Teardown undoes it; it does nothing for a handle
- * that was never set up, so it is safe on every teardown path.
+ * Set-up for the codecs of one provider instance, from OSSL_provider_init: it
+ * keeps the core's functions, from which the instance's first codec operation
+ * makes a library context that knows the core's BIO functions, so that the
+ * instance can wrap OSSL_CORE_BIOs.  Teardown undoes it; it does nothing for
+ * a handle that was never set up, so it is safe on every teardown path.
  */
 int edfast_codec_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in);
 void edfast_codec_teardown(const OSSL_CORE_HANDLE *handle);
@@ -37,11 +38,11 @@ BIO *edfast_codec_bio(const struct edfast_provctx *provctx, OSSL_CORE_BIO *cbio)
  */
 /*
  * Decrypts an EncryptedPrivateKeyInfo with the passphrase pw_cb gives, in the
- * private context.  1 with *p8info (the caller frees it), 0 when der is no
- * EncryptedPrivateKeyInfo, -1 with the reason on the error queue.
+ * reference (edfast_backends_reference).  1 with *p8info (the caller frees
+ * it), 0 when der is no EncryptedPrivateKeyInfo, -1 with the reason on the
+ * error queue.
  */
-int edfast_codec_decrypt_epki(const struct edfast_provctx *provctx,
-                              const unsigned char *der, size_t der_len,
+int edfast_codec_decrypt_epki(const unsigned char *der, size_t der_len,
                               OSSL_PASSPHRASE_CALLBACK *pw_cb, void *pw_cbarg,
                               PKCS8_PRIV_KEY_INFO **p8info);
 

@@ -166,9 +166,10 @@ static int set_utf8(OSSL_PARAM params[], const char *name, const char *value)
 }
 
 /*
- * The native backend's path per curve and its self-test, whichever backends
- * serve the curves: it tests itself at load all the same.  Left unset in a
- * build without it.
+ * The native backend's path per curve and what its self-tests found so far
+ * (a curve's runs before its first native key: "not run" until then, and
+ * for good where another backend serves the curve).  Left unset in a build
+ * without it.
  */
 static int set_native_params(OSSL_PARAM params[])
 {
@@ -208,9 +209,7 @@ static void edfast_teardown(void *vprovctx)
     enum edfast_curve curve;
 
     for (curve = 0; curve < EDFAST_CURVE_COUNT; curve++)
-        EVP_MD_free(provctx->prehash[curve]);
-    if (provctx->reference != NULL)
-        edfast_reference_free(provctx->reference, provctx->reference_provider);
+        EVP_MD_free(atomic_load_explicit(&provctx->prehash[curve], memory_order_relaxed));
     edfast_codec_teardown(provctx->handle);
     OPENSSL_free(provctx);
     edfast_backends_release();
@@ -313,17 +312,6 @@ int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
     provctx->handle = handle;
     provctx->core_version = core_version(handle, in);
     choose_backends(provctx, configured_preference(handle, in));
-    provctx->reference = edfast_reference_new(&provctx->reference_provider);
-    if (provctx->reference == NULL) {
-        edfast_teardown(provctx);
-        return 0;
-    }
-    provctx->prehash[EDFAST_ED25519] = EVP_MD_fetch(provctx->reference, "SHA512", NULL);
-    provctx->prehash[EDFAST_ED448] = EVP_MD_fetch(provctx->reference, "SHAKE256", NULL);
-    if (provctx->prehash[EDFAST_ED25519] == NULL || provctx->prehash[EDFAST_ED448] == NULL) {
-        edfast_teardown(provctx);
-        return 0;
-    }
     if (!edfast_codec_init(handle, in)) {
         edfast_teardown(provctx);
         return 0;

@@ -86,6 +86,7 @@ static int enc_set_ctx_params(void *vctx, const OSSL_PARAM params[])
     struct enc_ctx *ctx = vctx;
     const OSSL_PARAM *p = OSSL_PARAM_locate_const(params, OSSL_ENCODER_PARAM_CIPHER);
     const char *name = NULL, *props = NULL;
+    OSSL_LIB_CTX *reference;
 
     if (p == NULL)
         return 1;
@@ -99,10 +100,12 @@ static int enc_set_ctx_params(void *vctx, const OSSL_PARAM params[])
     ctx->cipher_intent = name != NULL;
     if (name == NULL)
         return 1;
+    if ((reference = edfast_backends_reference()) == NULL)
+        return 0;
     ERR_set_mark();
-    ctx->cipher = EVP_CIPHER_fetch(ctx->provctx->reference, name, props);
+    ctx->cipher = EVP_CIPHER_fetch(reference, name, props);
     if (ctx->cipher == NULL && props != NULL)
-        ctx->cipher = EVP_CIPHER_fetch(ctx->provctx->reference, name, NULL);
+        ctx->cipher = EVP_CIPHER_fetch(reference, name, NULL);
     if (ctx->cipher == NULL) {
         ERR_clear_last_mark();
         ERR_raise_data(ERR_LIB_PROV, PROV_R_MISSING_CIPHER, "edfast: no cipher %s", name);
@@ -202,7 +205,7 @@ static X509_SIG *encrypt_p8info(struct enc_ctx *ctx, const PKCS8_PRIV_KEY_INFO *
     }
     /* -1: the standard PBES2 with PBKDF2, as OpenSSL's encoders use. */
     p8 = PKCS8_encrypt_ex(-1, ctx->cipher, pass, (int)pass_len, NULL, 0, 0,
-                          (PKCS8_PRIV_KEY_INFO *)p8info, ctx->provctx->reference, NULL);
+                          (PKCS8_PRIV_KEY_INFO *)p8info, edfast_backends_reference(), NULL);
     OPENSSL_cleanse(pass, sizeof(pass));
     return p8;
 }

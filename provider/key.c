@@ -4,6 +4,18 @@
 #include "errors.h"
 #include "key.h"
 
+/*
+ * Readies ops's backend for the key's curve before it makes a key (backend.h:
+ * the native backend's self-test runs there, once).
+ */
+static int ops_ready(const struct edfast_key *key, const struct edfast_curve_ops *ops)
+{
+    if (edfast_ops_ready(ops))
+        return 1;
+    EDFAST_RAISE(key->provctx, EDFAST_R_BACKEND_FAILURE, "the %s backend is not ready", ops->backend);
+    return 0;
+}
+
 struct edfast_key *edfast_key_new(const struct edfast_provctx *provctx, enum edfast_curve curve)
 {
     /* OpenSSL's allocator aligns no further than malloc: a line more, and the key aligned in it. */
@@ -70,10 +82,15 @@ int edfast_key_fill(struct edfast_key *key, const uint8_t *seed, const uint8_t *
     }
     if (pub != NULL)
         memcpy(key->pub, pub, len);
-    key->state = pub == NULL ? key->ops->key_from_seed(key->seed, key->pub)
-                             : key->ops->key_from_pair(key->seed, key->pub);
+    if (!ops_ready(key, key->ops)) {
+        key->state = NULL;
+    } else {
+        key->state = pub == NULL ? key->ops->key_from_seed(key->seed, key->pub)
+                                 : key->ops->key_from_pair(key->seed, key->pub);
+        if (key->state == NULL)
+            EDFAST_RAISE(key->provctx, EDFAST_R_BACKEND_FAILURE, "preparing the key");
+    }
     if (key->state == NULL) {
-        EDFAST_RAISE(key->provctx, EDFAST_R_BACKEND_FAILURE, "preparing the key");
         OPENSSL_secure_clear_free(key->seed, len);
         key->seed = NULL;
         return 0;
@@ -85,10 +102,11 @@ int edfast_key_generate(struct edfast_key *key)
 {
     uint8_t seed[EDFAST_MAX_KEY_BYTES];
     size_t len = edfast_key_bytes(key->curve);
+    OSSL_LIB_CTX *reference = edfast_backends_reference();
     int ok;
 
     /* The reference context's DRBG, so that edfast alone can make keys. */
-    if (RAND_priv_bytes_ex(key->provctx->reference, seed, len, 0) != 1) {
+    if (reference == NULL || RAND_priv_bytes_ex(reference, seed, len, 0) != 1) {
         EDFAST_RAISE(key->provctx, EDFAST_R_RANDOM_FAILURE, NULL);
         return 0;
     }
@@ -121,6 +139,8 @@ const struct edfast_curve_ops *edfast_key_ops_for(struct edfast_key *key,
     *state = atomic_load_explicit(&key->fallback[framing], memory_order_acquire);
     if (*state != NULL)
         return ops;
+    if (!ops_ready(key, ops))
+        return NULL;
     made = ops->key_from_pair(key->seed, key->pub);
     if (made == NULL) {
         EDFAST_RAISE(key->provctx, EDFAST_R_BACKEND_FAILURE, "%s could not take the key",

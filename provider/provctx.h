@@ -2,6 +2,7 @@
 #ifndef EDFAST_PROVCTX_H
 #define EDFAST_PROVCTX_H
 
+#include <stdatomic.h>
 #include <openssl/core.h>
 #include <openssl/types.h>
 #include "backend.h"
@@ -19,14 +20,10 @@ struct edfast_provctx {
     const struct edfast_curve_ops *framing_ops[EDFAST_CURVE_COUNT][EDFAST_FRAMING_COUNT];
     char buildinfo[160];
     /*
-     * This instance's own library context with only OpenSSL's default
-     * provider: key generation's DRBG, the prehash digests and the PKCS#8
-     * ciphers, so that edfast works when it is the only provider loaded.
+     * PH of Ed25519ph (SHA-512) and Ed448ph (SHAKE256), fetched from the
+     * reference (edfast_backends_reference) on first use: edfast_prehash_md.
      */
-    OSSL_LIB_CTX *reference;
-    OSSL_PROVIDER *reference_provider;
-    /* PH of Ed25519ph (SHA-512) and Ed448ph (SHAKE256), fetched once. */
-    EVP_MD *prehash[EDFAST_CURVE_COUNT];
+    EVP_MD *_Atomic prehash[EDFAST_CURVE_COUNT];
     /*
      * The running libcrypto's version as 0xMMNNPP (0x030400 for 3.4.0), read
      * once at load time from the core's "openssl-version"; 0 when unknown.

@@ -216,11 +216,39 @@ static int sig_digest_verify_init(void *vctx, const char *mdname, void *key,
     return sig_init(vctx, mdname, key, 0, params);
 }
 
+/*
+ * PH's digest for the curve, fetched from the reference on first use: two
+ * threads may both fetch it, and the first stored wins.  NULL when it cannot
+ * be fetched.
+ */
+static EVP_MD *prehash_md(const struct edfast_provctx *provctx, enum edfast_curve curve)
+{
+    static const char *const names[EDFAST_CURVE_COUNT] = {
+        [EDFAST_ED25519] = "SHA512", [EDFAST_ED448] = "SHAKE256"
+    };
+    /* The one field of the instance its operations fill in: the instance itself is not const. */
+    EVP_MD *_Atomic *slot = &((struct edfast_provctx *)provctx)->prehash[curve];
+    EVP_MD *md = atomic_load_explicit(slot, memory_order_acquire), *expected = NULL;
+    OSSL_LIB_CTX *reference;
+
+    if (md != NULL)
+        return md;
+    reference = edfast_backends_reference();
+    if (reference == NULL || (md = EVP_MD_fetch(reference, names[curve], NULL)) == NULL)
+        return NULL;
+    if (!atomic_compare_exchange_strong_explicit(slot, &expected, md, memory_order_acq_rel,
+                                                 memory_order_acquire)) {
+        EVP_MD_free(md);
+        md = expected;
+    }
+    return md;
+}
+
 /* PH(M) of the prehash instances: SHA-512, or SHAKE256 with 64 bytes out. */
 static int prehash(EVP_MD *md, const unsigned char *msg, size_t msg_len,
                    uint8_t out[EDFAST_PREHASH_BYTES])
 {
-    EVP_MD_CTX *hash = EVP_MD_CTX_new();
+    EVP_MD_CTX *hash = md != NULL ? EVP_MD_CTX_new() : NULL;
     int ok = hash != NULL
         && EVP_DigestInit_ex(hash, md, NULL)
         && EVP_DigestUpdate(hash, msg, msg_len)
@@ -268,7 +296,7 @@ static int frame(const struct sig_ctx *ctx, const unsigned char **msg, size_t *m
             return 0;
         }
     } else if (framed->framing == EDFAST_PREHASH) {
-        if (!prehash(ctx->provctx->prehash[ctx->curve], *msg, *msg_len, ph)) {
+        if (!prehash(prehash_md(ctx->provctx, ctx->curve), *msg, *msg_len, ph)) {
             EDFAST_RAISE(ctx->provctx, EDFAST_R_BACKEND_FAILURE, "hashing the message");
             return 0;
         }

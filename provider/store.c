@@ -176,6 +176,7 @@ static int store_set_ctx_params(void *vctx, const OSSL_PARAM params[])
     const unsigned char *der;
     size_t der_len;
     X509_NAME *name;
+    OSSL_LIB_CTX *reference;
     int ok = 0;
 
     if (p != NULL && !OSSL_PARAM_get_int(p, &ctx->expect))
@@ -189,7 +190,9 @@ static int store_set_ctx_params(void *vctx, const OSSL_PARAM params[])
         return 0;
     }
     /* The hash is SHA-1 based: computed where edfast always has SHA-1. */
-    ctx->subject_hash = X509_NAME_hash_ex(name, ctx->provctx->reference, NULL, &ok);
+    reference = edfast_backends_reference();
+    if (reference != NULL)
+        ctx->subject_hash = X509_NAME_hash_ex(name, reference, NULL, &ok);
     X509_NAME_free(name);
     ctx->search = ok;
     return ok;
@@ -259,12 +262,12 @@ static int hand_over(const struct label *label, const unsigned char *der, size_t
  * a store).  1 with the PrivateKeyInfo's DER, 0 when der is no
  * EncryptedPrivateKeyInfo, -1 on error.
  */
-static int decrypt_epki(const struct edfast_provctx *provctx, const unsigned char *der,
-                        size_t der_len, OSSL_PASSPHRASE_CALLBACK *pw_cb, void *pw_cbarg,
+static int decrypt_epki(const unsigned char *der, size_t der_len,
+                        OSSL_PASSPHRASE_CALLBACK *pw_cb, void *pw_cbarg,
                         unsigned char **plain, int *plain_len)
 {
     PKCS8_PRIV_KEY_INFO *p8info = NULL;
-    int found = edfast_codec_decrypt_epki(provctx, der, der_len, pw_cb, pw_cbarg, &p8info);
+    int found = edfast_codec_decrypt_epki(der, der_len, pw_cb, pw_cbarg, &p8info);
 
     if (found <= 0)
         return found;
@@ -326,7 +329,7 @@ static int load_object(struct store_ctx *ctx, const struct label *label, const u
     if (label == &labels[EPKI_LABEL] && !private_wanted)
         return SKIPPED;
     if (private_wanted && (label == NULL || label == &labels[EPKI_LABEL])) {
-        found = decrypt_epki(ctx->provctx, der, der_len, pw_cb, pw_cbarg, &plain, &plain_len);
+        found = decrypt_epki(der, der_len, pw_cb, pw_cbarg, &plain, &plain_len);
         if (found < 0)
             return 0;
         if (found > 0) {

@@ -163,7 +163,25 @@ OSSL_LIB_CTX *et_ctx_alone(const char *backend)
         OSSL_LIB_CTX_free(ctx);
         return NULL;
     }
-    return ctx; /* edfast stays loaded until the context is freed */
+    return ctx; /* edfast stays loaded until et_ctx_alone_free */
+}
+
+static int remember_provider(OSSL_PROVIDER *provider, void *found)
+{
+    *(OSSL_PROVIDER **)found = provider;
+    return 1;
+}
+
+void et_ctx_alone_free(OSSL_LIB_CTX *ctx)
+{
+    OSSL_PROVIDER *edfast = NULL;
+
+    if (ctx == NULL)
+        return;
+    OSSL_PROVIDER_do_all(ctx, remember_provider, &edfast);
+    if (edfast != NULL)
+        OSSL_PROVIDER_unload(edfast);
+    OSSL_LIB_CTX_free(ctx);
 }
 
 int et_env_open(struct et_env *env, const char *backend)

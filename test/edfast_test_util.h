@@ -76,9 +76,12 @@ void et_env_close(struct et_env *env);
  * A fresh library context holding edfast alone, loaded while EDFAST_BACKEND=
  * backend (NULL: unset), as an application that uses it for everything has
  * it.  NULL (with a message) when it cannot be made.  Freed with
- * OSSL_LIB_CTX_free, which unloads edfast.
+ * et_ctx_alone_free, which unloads edfast first: OSSL_LIB_CTX_free alone
+ * would leave the instance loaded (OpenSSL 3.0 keeps the reference
+ * OSSL_PROVIDER_load gave), never torn down.
  */
 OSSL_LIB_CTX *et_ctx_alone(const char *backend);
+void et_ctx_alone_free(OSSL_LIB_CTX *ctx);
 
 /* Opens with backend and fails (returns 0) unless that backend serves curve. */
 int et_env_open_for(struct et_env *env, enum et_curve curve, const char *backend);

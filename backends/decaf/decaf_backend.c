@@ -11,9 +11,37 @@
  * given, exactly as OpenSSL does; the keypair API would re-derive it. */
 #define DECAF_EDDSA_NON_KEYPAIR_API_IS_DEPRECATED 0
 #include <decaf/ed448.h>
+#include <openssl/err.h>
 #include "../backend_list.h"
 #include "../declassify.h"
 #include "../key_memory.h"
+#include "../library.h"
+
+/* libdecaf's functions, bound when the backend first readies Ed448 (library.h). */
+static struct {
+    __typeof__(decaf_ed448_derive_public_key) *derive_public_key;
+    __typeof__(decaf_ed448_sign) *sign;
+    __typeof__(decaf_ed448_verify) *verify;
+} decaf;
+
+static const struct edfast_library_symbol decaf_symbols[] = {
+    {"decaf_ed448_derive_public_key", (void **)&decaf.derive_public_key},
+    {"decaf_ed448_sign", (void **)&decaf.sign},
+    {"decaf_ed448_verify", (void **)&decaf.verify},
+};
+
+static struct edfast_library libdecaf = {
+    .backend = "decaf",
+    .soname = EDFAST_DECAF_SONAME,
+    .symbols = decaf_symbols,
+    .symbol_count = sizeof(decaf_symbols) / sizeof(decaf_symbols[0]),
+    EDFAST_LIBRARY_STATE,
+};
+
+static int decaf_prepare(void)
+{
+    return edfast_library_open(&libdecaf);
+}
 
 struct decaf_key {
     uint8_t seed[DECAF_EDDSA_448_PRIVATE_BYTES];
@@ -28,7 +56,7 @@ struct decaf_key {
 
 static int decaf_derive_public(const uint8_t *seed, uint8_t *pub)
 {
-    decaf_ed448_derive_public_key(pub, seed);
+    decaf.derive_public_key(pub, seed);
     return 1;
 }
 
@@ -49,7 +77,7 @@ static void *decaf_key_from_seed(const uint8_t *seed, uint8_t *pub)
     if (key == NULL)
         return NULL;
     key->has_secret = 1;
-    decaf_ed448_derive_public_key(key->pub, seed);
+    decaf.derive_public_key(key->pub, seed);
     memcpy(pub, key->pub, sizeof(key->pub));
     memcpy(key->seed, seed, sizeof(key->seed));
     return key;
@@ -67,7 +95,7 @@ static void *decaf_key_from_pair(const uint8_t *seed, const uint8_t *pub)
         return key;
     key->has_secret = 1;
     memcpy(key->seed, seed, sizeof(key->seed));
-    decaf_ed448_derive_public_key(own, seed);
+    decaf.derive_public_key(own, seed);
     edfast_declassify(own, sizeof(own));
     if (memcmp(own, pub, sizeof(own)) != 0) {
         key->foreign_pair = REFERENCE->key_from_pair(seed, pub);
@@ -90,7 +118,7 @@ static int decaf_sign(const void *state, const struct edfast_instance *instance,
     if (key->foreign_pair != NULL)
         return edfast_ops_serve(REFERENCE, instance->framing)
             && REFERENCE->sign(key->foreign_pair, instance, msg, msg_len, sig);
-    decaf_ed448_sign(sig, key->seed, key->pub, msg, msg_len,
+    decaf.sign(sig, key->seed, key->pub, msg, msg_len,
                      instance->framing == EDFAST_PREHASH,
                      instance->context, (uint8_t)instance->context_len);
     return 1;
@@ -101,7 +129,7 @@ static int decaf_verify(const void *state, const struct edfast_instance *instanc
 {
     const struct decaf_key *key = state;
 
-    return decaf_ed448_verify(sig, key->pub, msg, msg_len,
+    return decaf.verify(sig, key->pub, msg, msg_len,
                               instance->framing == EDFAST_PREHASH,
                               instance->context, (uint8_t)instance->context_len)
         == DECAF_SUCCESS;
@@ -116,6 +144,7 @@ static const struct edfast_curve_ops ed448_ops = {
     .key_from_seed = decaf_key_from_seed,
     .key_from_pair = decaf_key_from_pair,
     .key_free = decaf_key_free,
+    .prepare = decaf_prepare,
     .sign = decaf_sign,
     .verify = decaf_verify,
 };

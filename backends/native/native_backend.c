@@ -10,8 +10,12 @@
 #include "ed448/eddsa448.h"
 #include "selftest.h"
 
-/* NATIVE_CURVE_OPS(c, CURVE) makes c_ops from the curve's native_c_* functions. */
+/*
+ * NATIVE_CURVE_OPS(c, CURVE) makes c_ops from the curve's native_c_*
+ * functions, readied by the curve's self-test.
+ */
 #define NATIVE_CURVE_OPS(c, CURVE)                                                      \
+    static int c##_prepare(void);                                                       \
     static const struct edfast_curve_ops c##_ops = {                                    \
         .backend = "native",                                                            \
         .curve = CURVE,                                                                 \
@@ -21,30 +25,32 @@
         .key_from_seed = native_##c##_key_from_seed,                                    \
         .key_from_pair = native_##c##_key_new,                                          \
         .key_free = native_##c##_key_free,                                              \
+        .prepare = c##_prepare,                                                         \
         .sign = native_##c##_sign,                                                      \
         .verify = native_##c##_verify,                                                  \
+    };                                                                                  \
+    static int c##_prepare(void)                                                        \
+    {                                                                                   \
+        return native_selftest_prepare(&c##_ops);                                       \
     }
 
-NATIVE_CURVE_OPS(ed25519, EDFAST_ED25519);
-NATIVE_CURVE_OPS(ed448, EDFAST_ED448);
+NATIVE_CURVE_OPS(ed25519, EDFAST_ED25519)
+NATIVE_CURVE_OPS(ed448, EDFAST_ED448)
 
 /*
  * A path forced with EDFAST_NATIVE_PATH that cannot run here fails the
- * set-up, and so does a curve none of whose paths passes the self-test.
+ * set-up.  Nothing else is done at load: each curve's self-test runs before
+ * the curve's first key is made (prepare).
  */
-static int native_init(OSSL_LIB_CTX *reference)
+static int native_init(void)
 {
-    static const struct edfast_curve_ops *const ops[EDFAST_CURVE_COUNT] = {
-        [EDFAST_ED25519] = &ed25519_ops, [EDFAST_ED448] = &ed448_ops
-    };
     const struct edfast_native_cpu *cpu = edfast_native_cpu();
 
-    (void)reference;
     if (cpu->status != EDFAST_NATIVE_OK) {
         ERR_raise_data(ERR_LIB_PROV, ERR_R_UNSUPPORTED, "edfast native backend: %s", cpu->message);
         return 0;
     }
-    return native_selftest_run(ops);
+    return 1;
 }
 
 const struct edfast_backend edfast_native_backend = {

@@ -2,6 +2,7 @@
 #include "selftest.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -113,34 +114,41 @@ static void (*const serve[EDFAST_CURVE_COUNT])(enum edfast_native_path) = {
 };
 
 static pthread_mutex_t run_lock = PTHREAD_MUTEX_INITIALIZER;
-static int finished;                          /* the outcome below is final */
-static int passed[EDFAST_CURVE_COUNT];        /* a path of the curve passed and serves it */
-static char report[512] = "not run";
+/*
+ * Per curve: 0 until its self-test has run, then 1 when a path passed and
+ * serves it, -1 when none did.  Set once, under run_lock, after the report.
+ */
+static atomic_int outcomes[EDFAST_CURVE_COUNT];
+/* What each curve's self-test found; written under run_lock before its outcome. */
+static char reports[EDFAST_CURVE_COUNT][240];
 
-/* Appends to the report; the longest report (every path failing) fits. */
-static void note(const char *format, ...) __attribute__((format(printf, 1, 2)));
-static void note(const char *format, ...)
+/* Appends to a curve's report; the longest (every path failing) fits. */
+static void note(char *report, const char *format, ...) __attribute__((format(printf, 2, 3)));
+static void note(char *report, const char *format, ...)
 {
     size_t used = strlen(report);
     va_list args;
 
     va_start(args, format);
-    vsnprintf(report + used, sizeof(report) - used, format, args);
+    vsnprintf(report + used, sizeof(reports[0]) - used, format, args);
     va_end(args);
 }
 
 /*
  * Tests ops's curve from the chosen path down, leaving it served by the first
- * path that passes.  Returns 1 when one did, 0 when none did, -1 when out of
- * memory (the curve back on the chosen path).
+ * path that passes, and writes what it found to report.  Returns 1 when one
+ * did, 0 when none did, -1 when out of memory (the curve back on the chosen
+ * path).
  */
-static int test_curve(const struct edfast_curve_ops *ops, const struct edfast_native_cpu *cpu)
+static int test_curve(const struct edfast_curve_ops *ops, const struct edfast_native_cpu *cpu,
+                      char *report)
 {
     struct known_bytes known;
     const char *separator = " ";
 
     known_bytes(ops->curve, &known);
-    note("%s%s:", ops->curve == EDFAST_ED25519 ? "" : "; ", curve_names[ops->curve]);
+    report[0] = '\0';
+    note(report, "%s:", curve_names[ops->curve]);
     for (int path = (int)cpu->path; path >= 0; path--) {
         const char *fault;
 
@@ -153,13 +161,14 @@ static int test_curve(const struct edfast_curve_ops *ops, const struct edfast_na
             return -1;
         }
         if (fault[0] == '\0') {
-            note("%s%s passed", separator, edfast_native_path_name((enum edfast_native_path)path));
+            note(report, "%s%s passed", separator,
+                 edfast_native_path_name((enum edfast_native_path)path));
             return 1;
         }
-        note("%s%s failed (%s)", separator, edfast_native_path_name((enum edfast_native_path)path),
-             fault);
+        note(report, "%s%s failed (%s)", separator,
+             edfast_native_path_name((enum edfast_native_path)path), fault);
         if (cpu->forced) {
-            note(", no other path tried (EDFAST_NATIVE_PATH)");
+            note(report, ", no other path tried (EDFAST_NATIVE_PATH)");
             return 0;
         }
         separator = ", ";
@@ -167,54 +176,65 @@ static int test_curve(const struct edfast_curve_ops *ops, const struct edfast_na
     return 0;
 }
 
-int native_selftest_run(const struct edfast_curve_ops *const ops[EDFAST_CURVE_COUNT])
+int native_selftest_prepare(const struct edfast_curve_ops *ops)
 {
-    const struct edfast_native_cpu *cpu = edfast_native_cpu();
-    int all_passed = 1;
+    enum edfast_curve curve = ops->curve;
+    int outcome = atomic_load_explicit(&outcomes[curve], memory_order_acquire);
 
-    pthread_mutex_lock(&run_lock);
-    if (!finished) {
-        report[0] = '\0';
-        for (int curve = 0; curve < EDFAST_CURVE_COUNT; curve++) {
-            int outcome = test_curve(ops[curve], cpu);
+    if (outcome == 0) {
+        pthread_mutex_lock(&run_lock);
+        outcome = atomic_load_explicit(&outcomes[curve], memory_order_relaxed);
+        if (outcome == 0) {
+            int passed = test_curve(ops, edfast_native_cpu(), reports[curve]);
 
-            if (outcome < 0) {
-                for (int tested = 0; tested < curve; tested++)
-                    serve[tested](cpu->path);
-                snprintf(report, sizeof(report), "not run");
+            if (passed < 0) {
+                reports[curve][0] = '\0';
                 pthread_mutex_unlock(&run_lock);
                 ERR_raise_data(ERR_LIB_PROV, ERR_R_MALLOC_FAILURE,
                                "edfast native backend: self-test: out of memory");
                 return 0;
             }
-            passed[curve] = outcome;
+            outcome = passed ? 1 : -1;
+            atomic_store_explicit(&outcomes[curve], outcome, memory_order_release);
         }
-        finished = 1;
+        pthread_mutex_unlock(&run_lock);
     }
-    for (int curve = 0; curve < EDFAST_CURVE_COUNT; curve++)
-        all_passed &= passed[curve];
-    if (!all_passed)
-        ERR_raise_data(ERR_LIB_PROV, ERR_R_INTERNAL_ERROR,
-                       "edfast native backend: self-test failed: %s", report);
-    pthread_mutex_unlock(&run_lock);
-    return all_passed;
+    if (outcome > 0)
+        return 1;
+    ERR_raise_data(ERR_LIB_PROV, ERR_R_INTERNAL_ERROR, "edfast native backend: self-test failed: %s",
+                   reports[curve]);
+    return 0;
 }
 
-/* The report changes only in a set-up, and a set-up runs while no provider is loaded to ask. */
+/*
+ * Both curves' reports, or "not run" for a curve not yet used, in a buffer
+ * of the calling thread's: a curve's report is written once, but the line
+ * changes when a curve is first used, maybe while another thread reads it.
+ */
 const char *native_selftest_report(void)
 {
-    return report;
+    static _Thread_local char line[2 * sizeof(reports[0]) + 32];
+    size_t used = 0;
+
+    line[0] = '\0';
+    for (int curve = 0; curve < EDFAST_CURVE_COUNT; curve++) {
+        int ran = atomic_load_explicit(&outcomes[curve], memory_order_acquire) != 0;
+
+        used += (size_t)snprintf(line + used, sizeof(line) - used, "%s%s%s", curve ? "; " : "",
+                                 ran ? reports[curve] : curve_names[curve], ran ? "" : ": not run");
+    }
+    return line;
 }
 
 const char *native_selftest_path(enum edfast_curve curve)
 {
     const struct edfast_native_cpu *cpu = edfast_native_cpu();
-    const char *name = NULL;
+    int outcome = atomic_load_explicit(&outcomes[curve], memory_order_acquire);
 
-    pthread_mutex_lock(&run_lock);
-    if (finished && passed[curve])
-        name = edfast_native_path_name(curve == EDFAST_ED25519 ? cpu->ed25519_path
-                                                               : cpu->ed448_path);
-    pthread_mutex_unlock(&run_lock);
-    return name;
+    if (outcome < 0)
+        return "none";
+    /* The curve's own path is written while its self-test runs: read only after. */
+    if (outcome == 0)
+        return edfast_native_path_name(cpu->path);
+    return edfast_native_path_name(curve == EDFAST_ED25519 ? cpu->ed25519_path : cpu->ed448_path);
 }

@@ -1,8 +1,10 @@
 /*
- * The native backend's known-answer self-test, run at its set-up, once per
- * process, before either curve serves an operation: FIPS modules, and the
- * Java providers that wrap native code, test the code that will actually run
- * before trusting it, and this backend's code differs per CPU (cpu.h).
+ * The native backend's known-answer self-test, run for each curve once per
+ * process, before the curve serves its first operation (the provider readies
+ * a backend's curve before it makes the curve's first key): FIPS modules,
+ * and the Java providers that wrap native code, test the code that will
+ * actually run before trusting it, and this backend's code differs per CPU
+ * (cpu.h).  Not at load: a process that never uses a curve never pays for it.
  *
  * Each curve, on its chosen path and through the very operations the
  * provider calls, derives the public key of RFC 8032's first test vector
@@ -14,7 +16,8 @@
  * used: the curve moves to the next lower path the CPU runs (ifma, adx,
  * portable), which is tested the same way.  A path forced with
  * EDFAST_NATIVE_PATH has no fallback, as a forced path the CPU lacks has
- * none.  When no path of a curve passes, the set-up fails.
+ * none.  When no path of a curve passes, every key of that curve is refused
+ * with the report: no caller ever sees a result of a path that failed.
  */
 #ifndef EDFAST_NATIVE_SELFTEST_H
 #define EDFAST_NATIVE_SELFTEST_H
@@ -22,21 +25,26 @@
 #include "../backend.h"
 
 /*
- * Tests both curves through ops (indexed by curve) on first call and leaves
- * each curve served by the path that passed; later calls give the same
- * answer.  Returns 1 when every curve has a path that passed; otherwise 0,
- * with the report, or out of memory, in OpenSSL's error queue (a run cut
- * short by memory is run again by the next call).
+ * Readies ops's curve: tests it on first call (thread-safe) and leaves it
+ * served by the path that passed; later calls give the same answer at the
+ * cost of one atomic load.  Returns 1 when a path passed; otherwise 0, with
+ * the report, or out of memory, in OpenSSL's error queue (a run cut short by
+ * memory is run again by the next call).
  */
-int native_selftest_run(const struct edfast_curve_ops *const ops[EDFAST_CURVE_COUNT]);
+int native_selftest_prepare(const struct edfast_curve_ops *ops);
 
 /*
- * What the self-test found, one line for the provider's parameters, e.g.
- * "ed25519: ifma passed; ed448: ifma failed (signature mismatch), adx passed".
+ * What the self-tests found so far, one line for the provider's parameters,
+ * e.g. "ed25519: ifma passed; ed448: ifma failed (signature mismatch), adx
+ * passed", or "ed25519: adx passed; ed448: not run".  Valid in the calling
+ * thread until its next call.
  */
 const char *native_selftest_report(void);
 
-/* The name of the path serving curve; NULL unless the self-test passed it. */
+/*
+ * The name of the path serving curve: before its self-test, the path it
+ * tests first; "none" when no path passed it.
+ */
 const char *native_selftest_path(enum edfast_curve curve);
 
 #endif

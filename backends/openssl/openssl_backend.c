@@ -8,24 +8,19 @@
 #include <openssl/params.h>
 #include "../backend_list.h"
 
-/* A key's state is the EVP_PKEY itself, made in the reference context. */
-static OSSL_LIB_CTX *reference;
-
-static int openssl_init(OSSL_LIB_CTX *reference_ctx)
-{
-    reference = reference_ctx;
-    return 1;
-}
-
-static void openssl_cleanup(void)
-{
-    reference = NULL;
-}
-
+/*
+ * A key's state is the EVP_PKEY itself, made in the reference
+ * (edfast_backends_reference), which lives while any key does.  Never NULL
+ * there: NULL would mean the application's default context, which can route
+ * back to edfast.
+ */
 /* The key made from the seed alone, with the public key it gives written to pub. */
 static EVP_PKEY *pkey_from_seed(const char *name, size_t len, const uint8_t *seed, uint8_t *pub)
 {
-    EVP_PKEY *pkey = EVP_PKEY_new_raw_private_key_ex(reference, name, NULL, seed, len);
+    OSSL_LIB_CTX *reference = edfast_backends_reference();
+    EVP_PKEY *pkey = reference != NULL
+                         ? EVP_PKEY_new_raw_private_key_ex(reference, name, NULL, seed, len)
+                         : NULL;
 
     if (pkey != NULL && !EVP_PKEY_get_raw_public_key(pkey, pub, &len)) {
         EVP_PKEY_free(pkey);
@@ -49,7 +44,8 @@ static EVP_PKEY *pkey_from_pair(const char *name, size_t len, const uint8_t *see
 {
     OSSL_PARAM params[3];
     size_t n = 0;
-    EVP_PKEY_CTX *ctx = EVP_PKEY_CTX_new_from_name(reference, name, NULL);
+    OSSL_LIB_CTX *reference = edfast_backends_reference();
+    EVP_PKEY_CTX *ctx = reference != NULL ? EVP_PKEY_CTX_new_from_name(reference, name, NULL) : NULL;
     EVP_PKEY *pkey = NULL;
 
     params[n++] = OSSL_PARAM_construct_octet_string(OSSL_PKEY_PARAM_PUB_KEY, (void *)pub, len);
@@ -82,7 +78,8 @@ static int openssl_sign(const void *state, const struct edfast_instance *instanc
 
     (void)instance; /* pure, the one framing served */
     ok = ctx != NULL
-        && EVP_DigestSignInit_ex(ctx, NULL, NULL, reference, NULL, pkey, NULL) == 1
+        && EVP_DigestSignInit_ex(ctx, NULL, NULL, edfast_backends_reference(), NULL, pkey,
+                                 NULL) == 1
         && EVP_DigestSign(ctx, sig, &sig_len, msg, msg_len) == 1;
     EVP_MD_CTX_free(ctx);
     return ok;
@@ -96,7 +93,9 @@ static int openssl_verify(const void *state, const struct edfast_instance *insta
     int ok;
 
     (void)instance;
-    if (ctx == NULL || EVP_DigestVerifyInit_ex(ctx, NULL, NULL, reference, NULL, pkey, NULL) != 1)
+    if (ctx == NULL
+            || EVP_DigestVerifyInit_ex(ctx, NULL, NULL, edfast_backends_reference(), NULL, pkey,
+                                       NULL) != 1)
         ok = -1;
     else
         ok = EVP_DigestVerify(ctx, sig, (size_t)EVP_PKEY_get_size(pkey), msg, msg_len) == 1;
@@ -135,7 +134,5 @@ OPENSSL_CURVE_OPS(ed448, EDFAST_ED448, "ED448", EDFAST_ED448_KEY_BYTES);
 
 const struct edfast_backend edfast_openssl_backend = {
     .name = "openssl",
-    .init = openssl_init,
-    .cleanup = openssl_cleanup,
     .curve = {[EDFAST_ED25519] = &ed25519_ops, [EDFAST_ED448] = &ed448_ops},
 };

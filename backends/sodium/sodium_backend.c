@@ -6,8 +6,33 @@
  */
 #include <string.h>
 #include <sodium.h>
+#include <openssl/err.h>
 #include "../backend_list.h"
 #include "../key_memory.h"
+#include "../library.h"
+
+/* libsodium's functions, bound when the backend first readies Ed25519 (library.h). */
+static struct {
+    __typeof__(sodium_init) *init;
+    __typeof__(crypto_sign_ed25519_seed_keypair) *seed_keypair;
+    __typeof__(crypto_sign_ed25519_detached) *sign_detached;
+    __typeof__(crypto_sign_ed25519_verify_detached) *verify_detached;
+} sodium;
+
+static const struct edfast_library_symbol sodium_symbols[] = {
+    {"sodium_init", (void **)&sodium.init},
+    {"crypto_sign_ed25519_seed_keypair", (void **)&sodium.seed_keypair},
+    {"crypto_sign_ed25519_detached", (void **)&sodium.sign_detached},
+    {"crypto_sign_ed25519_verify_detached", (void **)&sodium.verify_detached},
+};
+
+static struct edfast_library libsodium = {
+    .backend = "sodium",
+    .soname = EDFAST_SODIUM_SONAME,
+    .symbols = sodium_symbols,
+    .symbol_count = sizeof(sodium_symbols) / sizeof(sodium_symbols[0]),
+    EDFAST_LIBRARY_STATE,
+};
 
 struct sodium_key {
     /* libsodium's secret key layout: seed || public key, the latter hashed as given. */
@@ -15,18 +40,23 @@ struct sodium_key {
     int has_secret;
 };
 
-static int sodium_init_library(OSSL_LIB_CTX *reference)
+/* sodium_init is idempotent and thread-safe itself. */
+static int sodium_prepare(void)
 {
-    (void)reference;
-    return sodium_init() >= 0;
+    if (!edfast_library_open(&libsodium))
+        return 0;
+    if (sodium.init() >= 0)
+        return 1;
+    ERR_raise_data(ERR_LIB_PROV, ERR_R_INIT_FAIL, "edfast sodium backend: sodium_init failed");
+    return 0;
 }
 
 static int sodium_derive_public(const uint8_t *seed, uint8_t *pub)
 {
     uint8_t secret[crypto_sign_ed25519_SECRETKEYBYTES];
-    int ok = crypto_sign_ed25519_seed_keypair(pub, secret, seed) == 0;
+    int ok = sodium.seed_keypair(pub, secret, seed) == 0;
 
-    sodium_memzero(secret, sizeof(secret));
+    OPENSSL_cleanse(secret, sizeof(secret));
     return ok;
 }
 
@@ -37,7 +67,7 @@ static void *sodium_key_from_seed(const uint8_t *seed, uint8_t *pub)
     if (key == NULL)
         return NULL;
     key->has_secret = 1;
-    crypto_sign_ed25519_seed_keypair(pub, key->secret, seed);
+    sodium.seed_keypair(pub, key->secret, seed);
     return key;
 }
 
@@ -66,7 +96,7 @@ static int sodium_sign(const void *state, const struct edfast_instance *instance
 
     (void)instance; /* pure, the one framing served */
     return key->has_secret
-        && crypto_sign_ed25519_detached(sig, NULL, msg, msg_len, key->secret) == 0;
+        && sodium.sign_detached(sig, NULL, msg, msg_len, key->secret) == 0;
 }
 
 /*
@@ -136,7 +166,7 @@ static int sodium_verify(const void *state, const struct edfast_instance *instan
 {
     const uint8_t *pub = ((const struct sodium_key *)state)->secret + crypto_sign_ed25519_SEEDBYTES;
 
-    if (crypto_sign_ed25519_verify_detached(sig, msg, msg_len, pub) == 0)
+    if (sodium.verify_detached(sig, msg, msg_len, pub) == 0)
         return 1;
     return sodium_refuses_early(pub, sig) ? reference_verify(pub, instance, msg, msg_len, sig) : 0;
 }
@@ -149,12 +179,12 @@ static const struct edfast_curve_ops ed25519_ops = {
     .key_from_seed = sodium_key_from_seed,
     .key_from_pair = sodium_key_from_pair,
     .key_free = sodium_key_free,
+    .prepare = sodium_prepare,
     .sign = sodium_sign,
     .verify = sodium_verify,
 };
 
 const struct edfast_backend edfast_sodium_backend = {
     .name = "sodium",
-    .init = sodium_init_library,
     .curve = {[EDFAST_ED25519] = &ed25519_ops},
 };

@@ -726,7 +726,7 @@ static void fixture_close(struct fixture *fx)
     EVP_PKEY_free(fx->key);
     EVP_PKEY_free(fx->reference);
     OSSL_STORE_LOADER_free(fx->loader);
-    OSSL_LIB_CTX_free(fx->alone);
+    et_ctx_alone_free(fx->alone);
     et_env_close(&fx->env);
 }
 

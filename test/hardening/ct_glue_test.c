@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <valgrind/memcheck.h>
+#include <openssl/err.h>
 #include "backend.h"
 #include "edfast_test_util.h"
 
@@ -90,6 +91,11 @@ int main(int argc, char **argv)
         }
         for (int curve = 0; curve < EDFAST_CURVE_COUNT; curve++)
             if (b->curve[curve] != NULL) {
+                if (!edfast_ops_ready(b->curve[curve])) {
+                    fprintf(stderr, "%s: not ready\n", names[i]);
+                    ERR_print_errors_fp(stderr);
+                    return 1;
+                }
                 printf("%s %s%s\n", names[i], curve == EDFAST_ED25519 ? "Ed25519" : "Ed448",
                        given_pub ? " (public key given)" : "");
                 exercise(b->curve[curve], (enum edfast_curve)curve, given_pub, &rng);

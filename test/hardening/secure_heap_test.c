@@ -80,10 +80,15 @@ static size_t backend_state_bytes(enum et_curve curve, const char *backend, cons
     const struct edfast_backend *b = edfast_backend_by_name(backend);
     const struct edfast_curve_ops *ops = b != NULL ? b->curve[curve] : NULL;
     uint8_t pub[ET_MAX_KEY];
-    size_t start = used(), taken = 0;
-    void *state;
+    size_t start = 0, taken = 0;
+    void *state = NULL;
 
-    if (ops == NULL || (state = ops->key_from_seed(seed, pub)) == NULL) {
+    /* readied before the count: this program's own copy of the backends (not edfast.so's) */
+    if (ops != NULL && edfast_ops_ready(ops)) {
+        start = used();
+        state = ops->key_from_seed(seed, pub);
+    }
+    if (state == NULL) {
         ET_CHECK(0, "%s: the %s backend's state of a seed", et_curve_name(curve), backend);
         return 0;
     }
@@ -220,7 +225,7 @@ static void check_backend(enum et_curve curve, const char *backend, size_t minim
     } else {
         ET_CHECK(0, "%s %s: edfast alone in a library context", name, backend);
     }
-    OSSL_LIB_CTX_free(alone);
+    et_ctx_alone_free(alone);
     free_keys(reference);
     et_env_close(&env);
 }

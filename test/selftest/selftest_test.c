@@ -1,20 +1,22 @@
 /*
- * The native backend's self-test at load (backends/native/selftest.h), seen
- * from outside: what the provider's parameters report, which path serves
+ * The native backend's self-test (backends/native/selftest.h), seen from
+ * outside: it runs for each curve before the curve's first key, not at load;
+ * what the provider's parameters report before and after, which path serves
  * each curve, and the signatures it then makes.  argv[1] names the paths
  * whose answers are wrong in the module tested (EDFAST_PROVIDER_DIR):
  *   none        edfast.so itself: each curve passes on the best path the CPU runs;
  *   best        the test build with that path faulty (faulty_path.c, run with
  *               EDFAST_TEST_FAULTY_PATHS=best): each curve falls back to the
  *               next lower path, and the report says why;
- *   all         the test build with every path faulty: edfast does not load,
- *               and OpenSSL's error queue says why.
+ *   all         the test build with every path faulty: edfast loads, and every
+ *               key of either curve is refused, OpenSSL's error queue saying why.
  * The best path is the one EDFAST_NATIVE_PATH forces, if set: then no other
- * is tried, so that a faulty forced path keeps edfast from loading.
- * Wherever edfast loads, its signatures of random keys and messages are byte
- * for byte the default provider's, and a corrupted one is rejected (the
- * faulty Ed448 path accepts it).  The same program with "best" on the test
- * build with no path faulty is the control: no fallback, so it must fail.
+ * is tried, so that a faulty forced path refuses its curve's keys.
+ * Wherever a curve passes, edfast's signatures of random keys and messages
+ * are byte for byte the default provider's, and a corrupted one is rejected
+ * (the faulty Ed448 path accepts it).  The same program with "best" on the
+ * test build with no path faulty is the control: no fallback, so it must
+ * fail.
  */
 #include <stdio.h>
 #include <string.h>
@@ -32,42 +34,35 @@ static const char *const curve_names[ET_CURVES] = {"ed25519", "ed448"};
 static const char *const faults[ET_CURVES] = {"signature mismatch", "corrupted signature accepted"};
 
 /*
- * The self-test's report when the paths in faulty fail: each curve from the
- * best path down to the first that passes.  Returns whether each curve has one.
+ * A curve's part of the self-test's report when the paths in faulty fail:
+ * from the best path down to the first that passes.  Returns whether one
+ * does.
  */
-static int expected_report(unsigned faulty, char *out, size_t size)
+static int expected_report(enum et_curve curve, unsigned faulty, char *out, size_t size)
 {
     const struct edfast_native_cpu *cpu = edfast_native_cpu();
-    int every_curve_served = 1;
-    size_t used = 0;
+    const char *separator = " ";
+    size_t used = (size_t)snprintf(out, size, "%s:", curve_names[curve]);
+    int served = 0;
 
-    for (int curve = 0; curve < ET_CURVES; curve++) {
-        const char *separator = " ";
-        int served = 0;
+    for (int path = (int)cpu->path; path >= 0 && !served; path--) {
+        const char *name = edfast_native_path_name((enum edfast_native_path)path);
 
-        used += (size_t)snprintf(out + used, size - used, "%s%s:", curve ? "; " : "",
-                                 curve_names[curve]);
-        for (int path = (int)cpu->path; path >= 0 && !served; path--) {
-            const char *name = edfast_native_path_name((enum edfast_native_path)path);
-
-            if (!(cpu->available & (1u << path)))
-                continue;
-            served = !(faulty & (1u << path));
-            if (served)
-                used += (size_t)snprintf(out + used, size - used, "%s%s passed", separator, name);
-            else
-                used += (size_t)snprintf(out + used, size - used, "%s%s failed (%s)", separator,
-                                         name, faults[curve]);
-            separator = ", ";
-            if (!served && cpu->forced) {
-                used += (size_t)snprintf(out + used, size - used,
-                                         ", no other path tried (EDFAST_NATIVE_PATH)");
-                break;
-            }
+        if (!(cpu->available & (1u << path)))
+            continue;
+        served = !(faulty & (1u << path));
+        if (served)
+            used += (size_t)snprintf(out + used, size - used, "%s%s passed", separator, name);
+        else
+            used += (size_t)snprintf(out + used, size - used, "%s%s failed (%s)", separator, name,
+                                     faults[curve]);
+        separator = ", ";
+        if (!served && cpu->forced) {
+            snprintf(out + used, size - used, ", no other path tried (EDFAST_NATIVE_PATH)");
+            break;
         }
-        every_curve_served &= served;
     }
-    return every_curve_served;
+    return served;
 }
 
 /* The first path at or below the best one that is not faulty: the one serving. */
@@ -81,16 +76,19 @@ static enum edfast_native_path serving_path(unsigned faulty)
     return EDFAST_NATIVE_PORTABLE;
 }
 
-static void check_parameters(struct et_env *env, unsigned faulty, const char *report)
+/*
+ * The provider's parameters: the self-test report report, and each curve on
+ * path[curve] (before its self-test, the path it will test first).
+ */
+static void check_parameters(struct et_env *env, const char *report, const char *const path[ET_CURVES])
 {
-    const char *path[ET_CURVES] = {NULL, NULL}, *selftest = NULL;
-    const char *serving = edfast_native_path_name(serving_path(faulty));
+    const char *got[ET_CURVES] = {NULL, NULL}, *selftest = NULL;
     OSSL_PARAM params[4];
 
     params[0] = OSSL_PARAM_construct_utf8_ptr(EDFAST_PARAM_ED25519_NATIVE_PATH,
-                                              (char **)&path[ET_ED25519], 0);
+                                              (char **)&got[ET_ED25519], 0);
     params[1] = OSSL_PARAM_construct_utf8_ptr(EDFAST_PARAM_ED448_NATIVE_PATH,
-                                              (char **)&path[ET_ED448], 0);
+                                              (char **)&got[ET_ED448], 0);
     params[2] = OSSL_PARAM_construct_utf8_ptr(EDFAST_PARAM_NATIVE_SELFTEST, (char **)&selftest, 0);
     params[3] = OSSL_PARAM_construct_end();
     ET_CHECK(OSSL_PROVIDER_get_params(env->edfast, params), "get_params failed");
@@ -100,8 +98,39 @@ static void check_parameters(struct et_env *env, unsigned faulty, const char *re
     for (int curve = 0; curve < ET_CURVES; curve++) {
         ET_CHECK(strcmp(env->backend[curve], "native") == 0, "%s served by %s, not native",
                  curve_names[curve], env->backend[curve]);
-        ET_CHECK(path[curve] != NULL && strcmp(path[curve], serving) == 0, "%s on path %s, expected %s",
-                 curve_names[curve], path[curve] != NULL ? path[curve] : "(unset)", serving);
+        ET_CHECK(got[curve] != NULL && strcmp(got[curve], path[curve]) == 0,
+                 "%s on path %s, expected %s", curve_names[curve],
+                 got[curve] != NULL ? got[curve] : "(unset)", path[curve]);
+    }
+}
+
+/*
+ * No path of the curve passes: its keys are refused, twice (the outcome is
+ * kept), with the curve's report in OpenSSL's error queue.
+ */
+static void check_refused(struct et_env *env, enum et_curve curve, const char *report)
+{
+    uint8_t seed[ET_MAX_KEY] = {1};
+
+    for (int attempt = 0; attempt < 2; attempt++) {
+        char errors[2048] = "";
+        const char *data;
+        int flags;
+        EVP_PKEY *key;
+
+        ERR_clear_error();
+        key = et_key_from_seed(env, curve, ET_EDFAST, seed);
+        ET_CHECK(key == NULL, "%s: a key made although no path passes its self-test",
+                 curve_names[curve]);
+        EVP_PKEY_free(key);
+        while (ERR_get_error_all(NULL, NULL, NULL, &data, &flags) != 0)
+            if (flags & ERR_TXT_STRING) {
+                strncat(errors, data, sizeof(errors) - strlen(errors) - 2);
+                strcat(errors, "\n");
+            }
+        printf("errors (%s, attempt %d):\n%s", curve_names[curve], attempt + 1, errors);
+        ET_CHECK(strstr(errors, "self-test failed: ") != NULL && strstr(errors, report) != NULL,
+                 "%s: the error queue lacks the report %s", curve_names[curve], report);
     }
 }
 
@@ -139,37 +168,11 @@ static void check_signatures(struct et_env *env, enum et_curve curve, struct et_
     }
 }
 
-/* Every path faulty: loading fails, and the error queue carries the report. */
-static void check_refused(const char *report)
-{
-    OSSL_LIB_CTX *ctx = OSSL_LIB_CTX_new();
-    OSSL_PROVIDER *edfast = NULL;
-    char errors[2048] = "";
-    const char *data;
-    int flags;
-
-    ET_CHECK(ctx != NULL && OSSL_PROVIDER_set_default_search_path(ctx, et_provider_dir()),
-             "library context");
-    ERR_clear_error();
-    if (ctx != NULL)
-        edfast = OSSL_PROVIDER_load(ctx, EDFAST_PROVIDER_NAME);
-    ET_CHECK(edfast == NULL, "edfast loaded although no path passes its self-test");
-    while (ERR_get_error_all(NULL, NULL, NULL, &data, &flags) != 0)
-        if (flags & ERR_TXT_STRING) {
-            strncat(errors, data, sizeof(errors) - strlen(errors) - 2);
-            strcat(errors, "\n");
-        }
-    printf("errors:\n%s", errors);
-    ET_CHECK(strstr(errors, "self-test failed: ") != NULL && strstr(errors, report) != NULL,
-             "the error queue lacks the report %s", report);
-    OSSL_PROVIDER_unload(edfast);
-    OSSL_LIB_CTX_free(ctx);
-}
-
 int main(int argc, char **argv)
 {
     const struct edfast_native_cpu *cpu = edfast_native_cpu();
-    char report[512];
+    const char *path[ET_CURVES];
+    char part[ET_CURVES][256], report[600];
     unsigned faulty;
     struct et_env env;
     struct et_rng rng;
@@ -187,18 +190,29 @@ int main(int argc, char **argv)
                                             : 0;
     printf("module: %s/edfast.so; best path: %s%s; faulty: %s\n", et_provider_dir(),
            edfast_native_path_name(cpu->path), cpu->forced ? " (forced)" : "", argv[1]);
-    if (!expected_report(faulty, report, sizeof(report))) {
-        check_refused(report);
-        return et_finish("native_selftest");
-    }
     if (!et_env_open(&env, NULL)) {
         ET_CHECK(0, "edfast did not load");
         return et_finish("native_selftest");
     }
-    check_parameters(&env, faulty, report);
+    /* loaded: nothing tested yet, each curve on the path it will test first */
+    for (int curve = 0; curve < ET_CURVES; curve++) {
+        path[curve] = edfast_native_path_name(cpu->path);
+        snprintf(part[curve], sizeof(part[curve]), "%s: not run", curve_names[curve]);
+    }
+    snprintf(report, sizeof(report), "%s; %s", part[ET_ED25519], part[ET_ED448]);
+    check_parameters(&env, report, path);
     et_rng_seed(&rng, et_seed_or(0x5e1f7e57));
-    for (int curve = 0; curve < ET_CURVES; curve++)
-        check_signatures(&env, (enum et_curve)curve, &rng);
+    for (int curve = 0; curve < ET_CURVES; curve++) {
+        if (expected_report((enum et_curve)curve, faulty, part[curve], sizeof(part[curve]))) {
+            check_signatures(&env, (enum et_curve)curve, &rng);
+            path[curve] = edfast_native_path_name(serving_path(faulty));
+        } else {
+            check_refused(&env, (enum et_curve)curve, part[curve]);
+            path[curve] = "none";
+        }
+        snprintf(report, sizeof(report), "%s; %s", part[ET_ED25519], part[ET_ED448]);
+        check_parameters(&env, report, path);
+    }
     et_env_close(&env);
     return et_finish("native_selftest");
 }
