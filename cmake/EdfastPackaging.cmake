@@ -22,9 +22,22 @@ set(CPACK_PACKAGE_DESCRIPTION_SUMMARY
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION libs)
-# Library dependencies (libssl3, libsodium, libdecaf, libc) from the binaries.
+# Library dependencies (libssl3, libc) from the binaries.  libsodium and
+# libdecaf are opened only when the configuration selects their backend
+# (backends/library.h): suggested, by the packages that hold the libraries
+# the build found.
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
-set(CPACK_DEBIAN_PACKAGE_SUGGESTS default-jre-headless)
+set(_edfast_suggests default-jre-headless)
+find_program(_dpkg_query dpkg-query)
+foreach(_soname IN ITEMS ${EDFAST_SODIUM_SONAME} ${EDFAST_DECAF_SONAME})
+  if(_dpkg_query)
+    execute_process(COMMAND ${_dpkg_query} -S "*/${_soname}" OUTPUT_VARIABLE _owner ERROR_QUIET)
+    if(_owner MATCHES "^([^:,]+)")
+      list(APPEND _edfast_suggests ${CMAKE_MATCH_1})
+    endif()
+  endif()
+endforeach()
+string(REPLACE ";" ", " CPACK_DEBIAN_PACKAGE_SUGGESTS "${_edfast_suggests}")
 set(CPACK_STRIP_FILES ON)
 set(CPACK_DEBIAN_PACKAGE_CONTROL_EXTRA ${CMAKE_CURRENT_LIST_DIR}/debian/conffiles)
 include(CPack)

@@ -58,10 +58,9 @@ static void dec_freectx(void *ctx)
 }
 
 /* The whole input of one decoding step. */
-static int read_input(const struct dec_ctx *ctx, OSSL_CORE_BIO *cin, unsigned char **data,
-                      size_t *len)
+static int read_input(OSSL_CORE_BIO *cin, unsigned char **data, size_t *len)
 {
-    BIO *in = edfast_codec_bio(ctx->provctx, cin);
+    BIO *in = edfast_codec_bio(cin);
     int ok;
 
     if (in == NULL)
@@ -171,7 +170,7 @@ static int pem2der_decode(void *vctx, OSSL_CORE_BIO *cin, int selection, OSSL_CA
     (void)selection;
     (void)pw_cb;
     (void)pw_cbarg;
-    if ((in = edfast_codec_bio(ctx->provctx, cin)) == NULL)
+    if ((in = edfast_codec_bio(cin)) == NULL)
         return 0;
     /* a secure-heap buffer: the block may be a private key */
     if ((block = BIO_new(BIO_s_secmem())) == NULL) {
@@ -219,8 +218,9 @@ static int epki2pki_decode(void *vctx, OSSL_CORE_BIO *cin, int selection, OSSL_C
     char keytype[80];
     int found, ok;
 
+    (void)vctx;
     (void)selection;
-    if (!read_input(vctx, cin, &input, &input_len))
+    if (!read_input(cin, &input, &input_len))
         return 0;
     found = edfast_codec_decrypt_epki(input, input_len, pw_cb, pw_cbarg, &p8info);
     ok = found == 0; /* not an EncryptedPrivateKeyInfo: someone else's to decode */
@@ -287,7 +287,7 @@ static int der2key_decode(struct dec_ctx *ctx, OSSL_CORE_BIO *cin, int selection
         ERR_raise(ERR_LIB_PROV, ERR_R_PASSED_INVALID_ARGUMENT);
         return 0;
     }
-    if (!read_input(ctx, cin, &der, &der_len))
+    if (!read_input(cin, &der, &der_len))
         return 0;
     if (der_len == 0 || der_len > LONG_MAX)
         goto end;

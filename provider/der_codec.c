@@ -25,76 +25,149 @@
 #include "provider.h"
 
 /*
- * Per provider instance: a library context knowing the core's BIO upcalls and
- * nothing else, made by the instance's first codec operation (a process that
- * never decodes or encodes with edfast never makes it).  BIOs made over it
- * call back through it, so each instance wraps its own core BIOs with its own
- * context.
+ * The core's BIO functions (libcrypto's: the same for every instance, taken
+ * from the dispatch table each instance is given) and a BIO method over them:
+ * an edfast BIO holds an OSSL_CORE_BIO and forwards every call to the core.
+ * OpenSSL's own BIO_new_from_core_bio would need a library context made for
+ * the purpose, which costs a one-shot process more than a millisecond on
+ * OpenSSL 3.0 (scripts/load-cost.py, genpkey).  The method is made on first
+ * use and freed with the last instance, so that none outlives the module.
  */
-struct codec_instance {
-    const OSSL_CORE_HANDLE *handle;
-    const OSSL_DISPATCH *core; /* the core's functions, libcrypto's for its lifetime */
-    OSSL_LIB_CTX *bio_libctx;  /* NULL until first needed */
-    struct codec_instance *next;
-};
+static struct {
+    OSSL_FUNC_BIO_read_ex_fn *read_ex;
+    OSSL_FUNC_BIO_write_ex_fn *write_ex;
+    OSSL_FUNC_BIO_gets_fn *gets;
+    OSSL_FUNC_BIO_puts_fn *puts;
+    OSSL_FUNC_BIO_ctrl_fn *ctrl;
+    OSSL_FUNC_BIO_up_ref_fn *up_ref;
+    OSSL_FUNC_BIO_free_fn *free;
+} core_bio;
 
 static pthread_mutex_t codec_lock = PTHREAD_MUTEX_INITIALIZER;
-static struct codec_instance *instances;
+static unsigned long codec_instances;
+static BIO_METHOD *core_bio_method;
 
-int edfast_codec_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in)
+void edfast_codec_init(const OSSL_DISPATCH *in)
 {
-    struct codec_instance *instance = OPENSSL_zalloc(sizeof(*instance));
-
-    if (instance == NULL) {
-        edfast_raise_at(handle, OPENSSL_FILE, OPENSSL_LINE, __func__, EDFAST_R_OUT_OF_MEMORY, NULL);
-        return 0;
-    }
-    instance->handle = handle;
-    instance->core = in;
     pthread_mutex_lock(&codec_lock);
-    instance->next = instances;
-    instances = instance;
-    pthread_mutex_unlock(&codec_lock);
-    return 1;
-}
-
-void edfast_codec_teardown(const OSSL_CORE_HANDLE *handle)
-{
-    struct codec_instance **link, *gone = NULL;
-
-    pthread_mutex_lock(&codec_lock);
-    for (link = &instances; *link != NULL; link = &(*link)->next) {
-        if ((*link)->handle == handle) {
-            gone = *link;
-            *link = gone->next;
+    for (; in->function_id != 0; in++) {
+        switch (in->function_id) {
+        case OSSL_FUNC_BIO_READ_EX:
+            core_bio.read_ex = OSSL_FUNC_BIO_read_ex(in);
+            break;
+        case OSSL_FUNC_BIO_WRITE_EX:
+            core_bio.write_ex = OSSL_FUNC_BIO_write_ex(in);
+            break;
+        case OSSL_FUNC_BIO_GETS:
+            core_bio.gets = OSSL_FUNC_BIO_gets(in);
+            break;
+        case OSSL_FUNC_BIO_PUTS:
+            core_bio.puts = OSSL_FUNC_BIO_puts(in);
+            break;
+        case OSSL_FUNC_BIO_CTRL:
+            core_bio.ctrl = OSSL_FUNC_BIO_ctrl(in);
+            break;
+        case OSSL_FUNC_BIO_UP_REF:
+            core_bio.up_ref = OSSL_FUNC_BIO_up_ref(in);
+            break;
+        case OSSL_FUNC_BIO_FREE:
+            core_bio.free = OSSL_FUNC_BIO_free(in);
             break;
         }
     }
+    codec_instances++;
     pthread_mutex_unlock(&codec_lock);
-    if (gone != NULL) {
-        OSSL_LIB_CTX_free(gone->bio_libctx);
-        OPENSSL_free(gone);
-    }
 }
 
-BIO *edfast_codec_bio(const struct edfast_provctx *provctx, OSSL_CORE_BIO *cbio)
+void edfast_codec_teardown(void)
 {
-    struct codec_instance *instance;
-    OSSL_LIB_CTX *libctx = NULL;
+    pthread_mutex_lock(&codec_lock);
+    if (codec_instances > 0 && --codec_instances == 0) {
+        BIO_meth_free(core_bio_method);
+        core_bio_method = NULL;
+    }
+    pthread_mutex_unlock(&codec_lock);
+}
+
+static int core_bio_read_ex(BIO *bio, char *data, size_t len, size_t *read)
+{
+    return core_bio.read_ex(BIO_get_data(bio), data, len, read);
+}
+
+static int core_bio_write_ex(BIO *bio, const char *data, size_t len, size_t *written)
+{
+    return core_bio.write_ex(BIO_get_data(bio), data, len, written);
+}
+
+static int core_bio_gets(BIO *bio, char *buf, int size)
+{
+    return core_bio.gets(BIO_get_data(bio), buf, size);
+}
+
+static int core_bio_puts(BIO *bio, const char *str)
+{
+    return core_bio.puts(BIO_get_data(bio), str);
+}
+
+static long core_bio_ctrl(BIO *bio, int cmd, long larg, void *parg)
+{
+    return core_bio.ctrl(BIO_get_data(bio), cmd, larg, parg);
+}
+
+/* The edfast BIO holds a reference on the core's BIO, dropped with it. */
+static int core_bio_destroy(BIO *bio)
+{
+    OSSL_CORE_BIO *cbio = BIO_get_data(bio);
+
+    if (cbio != NULL)
+        core_bio.free(cbio);
+    BIO_set_data(bio, NULL);
+    BIO_set_init(bio, 0);
+    return 1;
+}
+
+/* Under codec_lock: the method, made once the core's functions are all known. */
+static const BIO_METHOD *bio_method_locked(void)
+{
+    BIO_METHOD *method;
+
+    if (core_bio_method != NULL)
+        return core_bio_method;
+    if (core_bio.read_ex == NULL || core_bio.write_ex == NULL || core_bio.gets == NULL
+            || core_bio.puts == NULL || core_bio.ctrl == NULL || core_bio.up_ref == NULL
+            || core_bio.free == NULL)
+        return NULL;
+    method = BIO_meth_new(BIO_get_new_index() | BIO_TYPE_SOURCE_SINK, "edfast core BIO");
+    if (method == NULL || !BIO_meth_set_read_ex(method, core_bio_read_ex)
+            || !BIO_meth_set_write_ex(method, core_bio_write_ex)
+            || !BIO_meth_set_gets(method, core_bio_gets) || !BIO_meth_set_puts(method, core_bio_puts)
+            || !BIO_meth_set_ctrl(method, core_bio_ctrl)
+            || !BIO_meth_set_destroy(method, core_bio_destroy)) {
+        BIO_meth_free(method);
+        return NULL;
+    }
+    core_bio_method = method;
+    return method;
+}
+
+BIO *edfast_codec_bio(OSSL_CORE_BIO *cbio)
+{
+    const BIO_METHOD *method;
     BIO *bio = NULL;
 
+    /* The method lives until the last instance's teardown, which no operation outlasts. */
     pthread_mutex_lock(&codec_lock);
-    for (instance = instances; instance != NULL; instance = instance->next)
-        if (instance->handle == provctx->handle) {
-            if (instance->bio_libctx == NULL)
-                instance->bio_libctx = OSSL_LIB_CTX_new_from_dispatch(instance->handle,
-                                                                      instance->core);
-            libctx = instance->bio_libctx;
-        }
+    method = bio_method_locked();
     pthread_mutex_unlock(&codec_lock);
-    /* The instance lives until teardown, which no operation of it outlasts. */
-    if (libctx != NULL && cbio != NULL)
-        bio = BIO_new_from_core_bio(libctx, cbio);
+    if (method != NULL && cbio != NULL && (bio = BIO_new(method)) != NULL) {
+        if (core_bio.up_ref(cbio)) {
+            BIO_set_data(bio, cbio);
+            BIO_set_init(bio, 1);
+        } else {
+            BIO_free(bio);
+            bio = NULL;
+        }
+    }
     if (bio == NULL)
         ERR_raise_data(ERR_LIB_PROV, ERR_R_BIO_LIB, "edfast: cannot use the core's BIO");
     return bio;

@@ -19,23 +19,16 @@
 #define EDFAST_STORE_MAX_INPUT (256 * 1024 * 1024)
 
 /*
- * Set-up for the codecs of one provider instance, from OSSL_provider_init: it
- * keeps the core's functions, from which the instance's first codec operation
- * makes a library context that knows the core's BIO functions, so that the
- * instance can wrap OSSL_CORE_BIOs.  Teardown undoes it; it does nothing for
- * a handle that was never set up, so it is safe on every teardown path.
+ * Set-up for the codecs of one provider instance, from OSSL_provider_init:
+ * it takes the core's BIO functions, which edfast's BIOs forward to.
+ * Teardown undoes it, once for each set-up.
  */
-int edfast_codec_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in);
-void edfast_codec_teardown(const OSSL_CORE_HANDLE *handle);
+void edfast_codec_init(const OSSL_DISPATCH *in);
+void edfast_codec_teardown(void);
 
-/* A BIO reading or writing the core's BIO; NULL (with an error) on failure. */
-BIO *edfast_codec_bio(const struct edfast_provctx *provctx, OSSL_CORE_BIO *cbio);
+/* A BIO reading and writing the core's BIO cbio; NULL with the reason raised. */
+BIO *edfast_codec_bio(OSSL_CORE_BIO *cbio);
 
-/*
- * Reads everything from in (at most max bytes) into a new OPENSSL_malloc'ed
- * buffer.  Returns 1 and the data, 0 when reading failed or the input was
- * too large (*data is NULL then).
- */
 /*
  * Decrypts an EncryptedPrivateKeyInfo with the passphrase pw_cb gives, in the
  * reference (edfast_backends_reference).  1 with *p8info (the caller frees
@@ -46,6 +39,11 @@ int edfast_codec_decrypt_epki(const unsigned char *der, size_t der_len,
                               OSSL_PASSPHRASE_CALLBACK *pw_cb, void *pw_cbarg,
                               PKCS8_PRIV_KEY_INFO **p8info);
 
+/*
+ * Reads everything from in (at most max bytes) into a new OPENSSL_malloc'ed
+ * buffer.  Returns 1 and the data, 0 when reading failed or the input was
+ * too large (*data is NULL then).
+ */
 int edfast_codec_read_all(BIO *in, size_t max, unsigned char **data, size_t *len);
 
 /* NID_ED25519 or NID_ED448. */

@@ -210,7 +210,7 @@ static void edfast_teardown(void *vprovctx)
 
     for (curve = 0; curve < EDFAST_CURVE_COUNT; curve++)
         EVP_MD_free(atomic_load_explicit(&provctx->prehash[curve], memory_order_relaxed));
-    edfast_codec_teardown(provctx->handle);
+    edfast_codec_teardown();
     OPENSSL_free(provctx);
     edfast_backends_release();
 }
@@ -312,10 +312,7 @@ int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
     provctx->handle = handle;
     provctx->core_version = core_version(handle, in);
     choose_backends(provctx, configured_preference(handle, in));
-    if (!edfast_codec_init(handle, in)) {
-        edfast_teardown(provctx);
-        return 0;
-    }
+    edfast_codec_init(in);
     *out = provider_functions;
     *provctx_out = provctx;
     return 1;

@@ -331,7 +331,7 @@ static int encode(void *vctx, OSSL_CORE_BIO *cout, const void *obj_raw,
                        "edfast: the selection asks for nothing this structure holds");
         return 0;
     }
-    if ((out = edfast_codec_bio(ctx->provctx, cout)) == NULL)
+    if ((out = edfast_codec_bio(cout)) == NULL)
         return 0;
     switch (structure) {
     case PRIVATE_KEY_INFO:

@@ -17,12 +17,14 @@
 struct edfast_key {
     /*
      * Written by every operation (each signature context holds a reference):
-     * on a line of its own, so that threads sharing the key do not take from
-     * each other the line every operation reads the fields below from.
+     * a line away from the fields below, which every operation reads, so
+     * that threads sharing the key do not take that line from each other.
+     * Padding, not alignment: no field after it can share its line, and an
+     * aligned key would cost up to 63 bytes more in OpenSSL's allocator.
      */
-    _Alignas(EDFAST_CACHE_LINE) atomic_int references;
-    _Alignas(EDFAST_CACHE_LINE) enum edfast_curve curve;
-    void *block; /* what OpenSSL's allocator gave, the key aligned within it */
+    atomic_int references;
+    char line_apart[EDFAST_CACHE_LINE - sizeof(atomic_int)];
+    enum edfast_curve curve;
     const struct edfast_provctx *provctx;
     const struct edfast_curve_ops *ops; /* the curve's backend, chosen at load */
     void *state;                        /* ops' state; NULL until filled */

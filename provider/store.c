@@ -144,7 +144,7 @@ static void *store_open(void *provctx, const char *uri)
 
 static void *store_attach(void *provctx, OSSL_CORE_BIO *cin)
 {
-    BIO *in = edfast_codec_bio(provctx, cin);
+    BIO *in = edfast_codec_bio(cin);
 
     return in == NULL ? NULL : store_new(provctx, in);
 }

@@ -1,81 +1,77 @@
 /*
  * A key's verification state, the same for both curves, built as the key is
- * used: nothing at key_new (key generation and signing never pay for it); at
- * the first verify the public key is decoded and the light path's data made,
- * the light path being a verification without per-key tables that costs
- * little more than the decoding; at the second verify, the key being reused,
- * the full per-key tables, which cost about two verifications to build and
- * make every later one fast.
+ * used: a key never verified and a key verified once keep nothing but this
+ * word, since most public keys are used once (a certificate's, a DNSSEC
+ * record's, a JWT issuer's in a short-lived process) and per-key data would
+ * multiply what such a key costs.  The first verification takes the light
+ * path, decoding the public key into its own stack; the second, the key
+ * being reused, builds the full per-key tables, which cost about two
+ * verifications and make every later one fast.
  *
- * Thread-safe: the state is read with acquire and published with release
- * after the data of its step is written, under the key's mutex, and the data
- * of a published step is never written again.  A thread that finds another
- * building the full tables verifies on the light path instead of waiting.
+ * Lock-free: one thread wins the right to build the tables (a compare and
+ * swap from SEEN to BUILDING) and publishes them with release after writing
+ * them; every other thread verifies on the light path meanwhile, and reads
+ * the tables only after an acquire load of FULL.  The tables of a published
+ * step are never written again.
  */
 #ifndef EDFAST_NATIVE_VERIFY_STATE_H
 #define EDFAST_NATIVE_VERIFY_STATE_H
 
-#include <pthread.h>
 #include <stdatomic.h>
 
 enum edfast_vstate {
-    EDFAST_VSTATE_NONE = 0,  /* not verified yet */
-    EDFAST_VSTATE_LIGHT = 1, /* the public key decoded, the light path ready */
-    EDFAST_VSTATE_FULL = 2,  /* the full tables ready */
-    EDFAST_VSTATE_BAD = 3    /* the public key does not decode: every verify fails */
+    EDFAST_VSTATE_NEW = 0,      /* not verified yet */
+    EDFAST_VSTATE_SEEN = 1,     /* verified before; the public key decodes; nothing kept */
+    EDFAST_VSTATE_BUILDING = 2, /* one thread building the full tables */
+    EDFAST_VSTATE_FULL = 3,     /* the full tables ready */
+    EDFAST_VSTATE_BAD = 4       /* the public key does not decode: every verify fails */
 };
 
 struct edfast_verify_state {
     atomic_int state; /* enum edfast_vstate */
-    pthread_mutex_t lock;
 };
 
-/* 1 ok, 0 when the mutex cannot be made. */
-static inline int edfast_vstate_init(struct edfast_verify_state *v)
+static inline void edfast_vstate_init(struct edfast_verify_state *v)
 {
-    atomic_init(&v->state, EDFAST_VSTATE_NONE);
-    return pthread_mutex_init(&v->lock, NULL) == 0;
-}
-
-static inline void edfast_vstate_destroy(struct edfast_verify_state *v)
-{
-    pthread_mutex_destroy(&v->lock);
+    atomic_init(&v->state, EDFAST_VSTATE_NEW);
 }
 
 /*
- * Advances the state by one step where one is due and returns the state to
- * verify with.  decode(key, arg) decodes the public key and makes the light
- * data, returning 1, or 0 when the key does not decode, or -1 when out of
- * memory: the state then stays NONE, returned so that this verification
- * fails, and the next tries again (arg is the caller's, for what the first
- * verification decodes along with the key: Ed25519's R).  build(key) makes
- * the full tables, returning 0 when out of memory (the key then stays on the
- * light path).
+ * How this verification goes: FULL (read the tables) or BAD (fail); NEW or
+ * SEEN, the light path, after which the caller reports whether the key
+ * decoded (edfast_vstate_decoded); BUILDING when this caller won the right
+ * to build the tables, after which it reports whether it did
+ * (edfast_vstate_built) and verifies on them or, out of memory, on the light
+ * path.  A thread that finds another building gets SEEN.
  */
-static inline enum edfast_vstate edfast_vstate_advance(struct edfast_verify_state *v, void *key,
-                                                       void *arg,
-                                                       int (*decode)(void *key, void *arg),
-                                                       int (*build)(void *key))
+static inline enum edfast_vstate edfast_vstate_next(struct edfast_verify_state *v)
 {
     int st = atomic_load_explicit(&v->state, memory_order_acquire);
+    int seen = EDFAST_VSTATE_SEEN;
 
-    if (st == EDFAST_VSTATE_FULL || st == EDFAST_VSTATE_BAD)
-        return (enum edfast_vstate)st;
-    if (st == EDFAST_VSTATE_NONE)
-        pthread_mutex_lock(&v->lock);
-    else if (pthread_mutex_trylock(&v->lock) != 0)
-        return EDFAST_VSTATE_LIGHT;
-    st = atomic_load_explicit(&v->state, memory_order_relaxed);
-    if (st == EDFAST_VSTATE_NONE) {
-        const int decoded = decode(key, arg);
+    if (st == EDFAST_VSTATE_SEEN
+            && atomic_compare_exchange_strong_explicit(&v->state, &seen, EDFAST_VSTATE_BUILDING,
+                                                       memory_order_acq_rel,
+                                                       memory_order_acquire))
+        return EDFAST_VSTATE_BUILDING;
+    return st == EDFAST_VSTATE_BUILDING ? EDFAST_VSTATE_SEEN : (enum edfast_vstate)st;
+}
 
-        st = decoded > 0 ? EDFAST_VSTATE_LIGHT : decoded == 0 ? EDFAST_VSTATE_BAD : EDFAST_VSTATE_NONE;
-    }
-    else if (st == EDFAST_VSTATE_LIGHT && build(key))
-        st = EDFAST_VSTATE_FULL;
-    atomic_store_explicit(&v->state, st, memory_order_release);
-    pthread_mutex_unlock(&v->lock);
-    return (enum edfast_vstate)st;
+/* After a light verification of a NEW key: the key decodes (SEEN) or does not (BAD). */
+static inline void edfast_vstate_decoded(struct edfast_verify_state *v, int decodes)
+{
+    int fresh = EDFAST_VSTATE_NEW;
+
+    atomic_compare_exchange_strong_explicit(&v->state, &fresh,
+                                            decodes ? EDFAST_VSTATE_SEEN : EDFAST_VSTATE_BAD,
+                                            memory_order_relaxed, memory_order_relaxed);
+}
+
+/* After BUILDING: the tables written (FULL, published) or not, out of memory (SEEN again). */
+static inline void edfast_vstate_built(struct edfast_verify_state *v, int built)
+{
+    atomic_store_explicit(&v->state, built ? EDFAST_VSTATE_FULL : EDFAST_VSTATE_SEEN,
+                          memory_order_release);
 }
 
 #endif

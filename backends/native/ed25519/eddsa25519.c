@@ -10,11 +10,6 @@
 #include "sha512.h"
 #include "verify_state.h"
 
-struct first_verify {
-    n25519_ge_p3 neg_a;
-    n25519_ge_lighttable light;
-};
-
 /*
  * A key's secret half, apart from the rest so that it alone comes from
  * OpenSSL's secure heap when the application enabled one (as the default
@@ -29,13 +24,12 @@ struct n25519_key {
     uint8_t pub[32];               /* as given; hashed as is */
     struct n25519_secret *secret;  /* NULL for a public-only key */
     /*
-     * Built by the first two verifies (verify_state.h), each allocated then,
-     * so that a key never verified (most generated keys) is about 100 bytes,
-     * which the allocator serves from its per-thread cache.
+     * The split tables of -A (7.7 KB), built by the second verification
+     * (verify_state.h): until then the key is under 64 bytes, which the
+     * allocator serves from its per-thread cache.
      */
     struct edfast_verify_state vstate;
-    struct first_verify *first; /* -A and its light table (1.4 KB), from the first */
-    n25519_ge_vartable *full;   /* its split tables (7.7 KB), from the second */
+    n25519_ge_vartable *full;
 };
 
 /* Expands a seed into the clamped scalar (mod L) and the nonce prefix. */
@@ -82,14 +76,9 @@ static struct n25519_key *key_alloc(int with_secret)
     if (k == NULL)
         return NULL;
     k->secret = NULL;
-    k->first = NULL;
     k->full = NULL;
+    edfast_vstate_init(&k->vstate);
     if (with_secret && (k->secret = OPENSSL_secure_malloc(sizeof(*k->secret))) == NULL) {
-        OPENSSL_free(k);
-        return NULL;
-    }
-    if (!edfast_vstate_init(&k->vstate)) {
-        OPENSSL_secure_free(k->secret);
         OPENSSL_free(k);
         return NULL;
     }
@@ -126,10 +115,8 @@ void native_ed25519_key_free(void *key)
 
     if (k == NULL)
         return;
-    edfast_vstate_destroy(&k->vstate);
     /* Only the secret half needs wiping; the tables hold public points. */
     OPENSSL_secure_clear_free(k->secret, sizeof(*k->secret));
-    OPENSSL_free(k->first);
     OPENSSL_free(k->full);
     OPENSSL_free(k);
 }
@@ -197,49 +184,41 @@ int native_ed25519_sign(const void *key, const struct edfast_instance *instance,
     return 1;
 }
 
-/* The signature's R, when the first verification decodes it along with the key. */
-struct first_r {
-    const uint8_t *enc;
-    n25519_ge_p3 point;
-    int decoded; /* 1 decoded, 0 refused, -1 not attempted (the key was decoded before) */
-};
-
 /*
- * The first verify's step (verify_state.h): decodes A, keeps -A and its
- * light table, and decodes R on the way (two square roots in 1.4x the
- * time of one on the adx path, point.h).
+ * The light path (verify_state.h): decodes A, and R on the way (two square
+ * roots in 1.4x the time of one on the adx path, point.h), and checks the
+ * equation with a light table of -A made on the stack.  Returns 1 valid, 0
+ * not; *decodes says whether A decoded.
  */
-static int decode_key(void *key, void *arg)
+static int verify_light(const struct n25519_key *k, const uint8_t kh[32], const uint8_t sig[64],
+                        int *decodes)
 {
-    struct n25519_key *k = key;
-    struct first_r *r = arg;
-    n25519_ge_p3 A;
-    struct first_verify *first = OPENSSL_malloc(sizeof(*first));
-    unsigned found;
+    n25519_ge_lighttable light;
+    n25519_ge_p3 A, R, neg_a;
+    unsigned found = n25519_ge_frombytes_key_and_r(&A, k->pub, &R, sig);
 
-    if (first == NULL)
-        return -1;
-    found = n25519_ge_frombytes_key_and_r(&A, k->pub, &r->point, r->enc);
-    if (!(found & 1)) {
-        OPENSSL_free(first);
+    *decodes = found & 1;
+    /* An R that is no point's canonical encoding matches nothing. */
+    if (!(found & 1) || !((found >> 1) & 1))
         return 0;
-    }
-    r->decoded = (found >> 1) & 1;
-    n25519_ge_neg(&first->neg_a, &A);
-    n25519_ge_lighttable_init(&first->light, &first->neg_a);
-    k->first = first;
-    return 1;
+    n25519_ge_neg(&neg_a, &A);
+    n25519_ge_lighttable_init(&light, &neg_a);
+    return n25519_ge_verify_light(sig + 32, kh, &light, sig, &R);
 }
 
-/* The second verify's step: the split tables of -A (0 when out of memory). */
-static int build_tables(void *key)
+/* The second verification's step: the split tables of -A; 0 when out of memory. */
+static int build_tables(struct n25519_key *k)
 {
-    struct n25519_key *k = key;
     n25519_ge_vartable *full = OPENSSL_malloc(sizeof(*full));
+    n25519_ge_p3 A, neg_a;
 
-    if (full == NULL)
+    /* The key decoded at its first verification (SEEN): it decodes again. */
+    if (full == NULL || !n25519_ge_frombytes(&A, k->pub)) {
+        OPENSSL_free(full);
         return 0;
-    n25519_ge_vartable_init(full, &k->first->neg_a);
+    }
+    n25519_ge_neg(&neg_a, &A);
+    n25519_ge_vartable_init(full, &neg_a);
     k->full = full;
     return 1;
 }
@@ -249,25 +228,32 @@ int native_ed25519_verify(const void *key, const struct edfast_instance *instanc
 {
     /* The lazily built tables are a cache: logically the key does not change. */
     struct n25519_key *k = (struct n25519_key *)key;
-    struct first_r r = { .enc = sig, .decoded = -1 };
     uint8_t kh[32], rcheck[32];
     n25519_ge_p2 R;
     enum edfast_vstate st;
+    int valid, decodes;
 
     if (k == NULL)
         return 0;
     if (!n25519_sc_is_canonical(sig + 32))
         return 0;
-    st = edfast_vstate_advance(&k->vstate, k, &r, decode_key, build_tables);
-    if (st == EDFAST_VSTATE_NONE) /* out of memory for the first step */
-        return -1;
-    /* An R that is no point's canonical encoding matches nothing. */
-    if (st == EDFAST_VSTATE_BAD || r.decoded == 0)
+    st = edfast_vstate_next(&k->vstate);
+    if (st == EDFAST_VSTATE_BAD)
         return 0;
+    if (st == EDFAST_VSTATE_BUILDING) {
+        int built = build_tables(k);
+
+        edfast_vstate_built(&k->vstate, built);
+        st = built ? EDFAST_VSTATE_FULL : EDFAST_VSTATE_SEEN;
+    }
     challenge(kh, instance, sig, k->pub, msg, msg_len);
+    if (st != EDFAST_VSTATE_FULL) {
+        valid = verify_light(k, kh, sig, &decodes);
+        if (st == EDFAST_VSTATE_NEW)
+            edfast_vstate_decoded(&k->vstate, decodes);
+        return valid;
+    }
     /* Whether [S]B - [k]A encodes as R byte for byte: no cofactor, canonical R only. */
-    if (st != EDFAST_VSTATE_FULL)
-        return n25519_ge_verify_light(sig + 32, kh, &k->first->light, sig, r.decoded == 1 ? &r.point : NULL);
     n25519_ge_double_scalarmult_vartime(&R, sig + 32, kh, k->full);
     n25519_ge_p2_tobytes_vartime(rcheck, &R);
     return memcmp(rcheck, sig, 32) == 0;

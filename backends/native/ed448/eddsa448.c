@@ -37,13 +37,12 @@ struct n448_secret {
 struct n448_key {
     struct n448_secret *secret; /* NULL for a public-only key */
     uint8_t pub[KEY_BYTES];     /* exactly as given */
-    /* Built by the first two verifies (verify_state.h). */
-    struct edfast_verify_state vstate;
-    n448_ge a; /* A decoded, from the first */
     /*
-     * The odd-multiple tables of A, from the second: 24 KiB, allocated then,
-     * so that keys never verified twice stay small.
+     * The odd-multiple tables of A (24 KiB), built by the second
+     * verification (verify_state.h), so that keys never verified twice stay
+     * small: A itself is decoded by each light verification, not kept.
      */
+    struct edfast_verify_state vstate;
     n448_ge_vartable *table;
 };
 
@@ -89,12 +88,8 @@ static struct n448_key *key_alloc(int with_secret)
 
     if (k == NULL)
         return NULL;
+    edfast_vstate_init(&k->vstate);
     if (with_secret && (k->secret = OPENSSL_secure_malloc(sizeof(*k->secret))) == NULL) {
-        OPENSSL_free(k);
-        return NULL;
-    }
-    if (!edfast_vstate_init(&k->vstate)) {
-        OPENSSL_secure_free(k->secret);
         OPENSSL_free(k);
         return NULL;
     }
@@ -134,7 +129,6 @@ void native_ed448_key_free(void *key)
 
     if (k == NULL)
         return;
-    edfast_vstate_destroy(&k->vstate);
     /* Only the secret half needs wiping; the rest is public. */
     OPENSSL_secure_clear_free(k->secret, sizeof(*k->secret));
     OPENSSL_free(k->table);
@@ -204,37 +198,33 @@ int native_ed448_sign(const void *key, const struct edfast_instance *instance,
     return 1;
 }
 
-/* The signature's R, when the first verification decodes it along with the key. */
-struct first_r {
-    const uint8_t *enc;
-    n448_ge point;
-    int decoded; /* 1 decoded, 0 refused, -1 not attempted (the key was decoded before) */
-};
-
 /*
- * The first verify's step (verify_state.h): decodes A, all the light path
- * needs, and R on the way (n448_ge_decode_pair: on the ifma path the two
- * roots take the time of one).
+ * The light path (verify_state.h): decodes A, and R on the way
+ * (n448_ge_decode_pair: on the ifma path the two roots take the time of
+ * one), and checks the equation with A as a point.  Returns 1 valid, 0 not;
+ * *decodes says whether A decoded.
  */
-static int decode_key(void *key, void *arg)
+static int verify_light(const struct n448_key *k, const n448_sc *s, const n448_sc *ch,
+                        const uint8_t sig[SIG_BYTES], int *decodes)
 {
-    struct n448_key *k = key;
-    struct first_r *r = arg;
-    unsigned found = n448_ge_decode_pair(&k->a, k->pub, &r->point, r->enc);
+    n448_ge A, R;
+    unsigned found = n448_ge_decode_pair(&A, k->pub, &R, sig);
 
-    if (!(found & 1))
+    *decodes = found & 1;
+    /* An R that is no point's canonical encoding matches nothing. */
+    if (!(found & 1) || !((found >> 1) & 1))
         return 0;
-    r->decoded = (found >> 1) & 1;
-    return 1;
+    return n448_ge_check_combination_light(s, ch, &A, &R);
 }
 
-/* The second verify's step: the tables of A; 0 when out of memory. */
-static int build_tables(void *key)
+/* The second verification's step: the tables of A; 0 when out of memory. */
+static int build_tables(struct n448_key *k)
 {
-    struct n448_key *k = key;
     n448_ge_vartable *t = OPENSSL_malloc(sizeof(*t));
+    n448_ge A;
 
-    if (t == NULL || !n448_ge_vartable_init(t, &k->a)) {
+    /* The key decoded at its first verification (SEEN): it decodes again. */
+    if (t == NULL || !n448_ge_decode(&A, k->pub) || !n448_ge_vartable_init(t, &A)) {
         OPENSSL_free(t);
         return 0;
     }
@@ -247,9 +237,9 @@ int native_ed448_verify(const void *key, const struct edfast_instance *instance,
 {
     /* The lazily built state is a cache: logically the key does not change. */
     struct n448_key *k = (struct n448_key *)key;
-    struct first_r r = { .enc = sig, .decoded = -1 };
     enum edfast_vstate st;
     n448_sc s, ch;
+    int valid, decodes;
 
     if (k == NULL)
         return 0;
@@ -257,16 +247,22 @@ int native_ed448_verify(const void *key, const struct edfast_instance *instance,
         msg = (const uint8_t *)"";
     if (!n448_sc_is_canonical(sig + KEY_BYTES))
         return 0;
-    st = edfast_vstate_advance(&k->vstate, k, &r, decode_key, build_tables);
+    st = edfast_vstate_next(&k->vstate);
     if (st == EDFAST_VSTATE_BAD)
         return 0;
-    /* The full path compares with R's encoding; the light one needs R as a point. */
-    if (st != EDFAST_VSTATE_FULL && r.decoded == -1)
-        r.decoded = n448_ge_decode(&r.point, sig);
-    if (r.decoded == 0)
-        return 0;
+    if (st == EDFAST_VSTATE_BUILDING) {
+        int built = build_tables(k);
+
+        edfast_vstate_built(&k->vstate, built);
+        st = built ? EDFAST_VSTATE_FULL : EDFAST_VSTATE_SEEN;
+    }
     challenge(&ch, instance, sig, k->pub, msg, msg_len);
     n448_sc_from_bytes(&s, sig + KEY_BYTES, KEY_BYTES);
-    return st == EDFAST_VSTATE_FULL ? n448_ge_check_combination(&s, &ch, k->table, sig)
-                                    : n448_ge_check_combination_light(&s, &ch, &k->a, &r.point);
+    /* The full path compares with R's encoding; the light one needs R as a point. */
+    if (st == EDFAST_VSTATE_FULL)
+        return n448_ge_check_combination(&s, &ch, k->table, sig);
+    valid = verify_light(k, &s, &ch, sig, &decodes);
+    if (st == EDFAST_VSTATE_NEW)
+        edfast_vstate_decoded(&k->vstate, decodes);
+    return valid;
 }
