@@ -8,6 +8,7 @@
 #define EDFAST_KEY_H
 
 #include <stdatomic.h>
+#include <stddef.h>
 #include <stdint.h>
 #include "provctx.h"
 
@@ -17,13 +18,16 @@
 struct edfast_key {
     /*
      * Written by every operation (each signature context holds a reference):
-     * a line away from the fields below, which every operation reads, so
-     * that threads sharing the key do not take that line from each other.
-     * Padding, not alignment: no field after it can share its line, and an
-     * aligned key would cost up to 63 bytes more in OpenSSL's allocator.
+     * alone on its cache line, so that threads sharing the key do not take
+     * from each other the line the fields below are read from, nor that of
+     * whatever the allocator put before the key.  Padding, not alignment: an
+     * allocator aligns to max_align_t, so the line of a field that far in
+     * starts inside the key, and none after the padding can share it; an
+     * aligned key would cost up to 63 bytes more.
      */
+    char line_before[EDFAST_CACHE_LINE - _Alignof(max_align_t)];
     atomic_int references;
-    char line_apart[EDFAST_CACHE_LINE - sizeof(atomic_int)];
+    char line_after[EDFAST_CACHE_LINE - sizeof(atomic_int)];
     enum edfast_curve curve;
     const struct edfast_provctx *provctx;
     const struct edfast_curve_ops *ops; /* the curve's backend, chosen at load */
