@@ -3,8 +3,9 @@
 # CMakeLists.txt and builds them with edfast_native_x86_library() below, so
 # that a new accelerated file of one curve touches only that curve's folder.
 # cpu.c refers to each curve's accelerated code (the accel tables), which in
-# turn needs nothing from the portable code, so the libraries do not depend
-# on each other.  The x86-only files compile to nothing on other CPUs.
+# turn needs nothing from the portable code but the tables of B generated
+# into it (Ed25519's adx path), so the portable code depends on no x86-64
+# library.  The x86-only files compile to nothing on other CPUs.
 # Included by ed25519/ and ed448/, defined once.
 include_guard(GLOBAL)
 find_package(OpenSSL 3.0 REQUIRED COMPONENTS Crypto)
@@ -58,13 +59,16 @@ check_c_compiler_flag("-mmove-max=256" EDFAST_HAVE_MOVE_MAX)
 # path needs.  With EMULATION_DIR (tests only, see test/ifma_emulation), the
 # AVX-512 code is built against the portable emulation of its intrinsics
 # found there, so the ifma path runs on any x86-64 CPU with the adx path,
-# and under valgrind; LIKE takes the sources of a library made by the first
-# form, so that its emulated twin needs no second list.
+# and under valgrind; LIKE takes the sources and the linked libraries of a
+# library made by the first form, so that its emulated twin needs no second
+# list.
 function(edfast_native_x86_library name)
   cmake_parse_arguments(X "" "EMULATION_DIR;LIKE" "SOURCES;AVX512_SOURCES" ${ARGN})
+  set(like_libraries "")
   if(X_LIKE)
     get_target_property(X_SOURCES ${X_LIKE} EDFAST_X86_SOURCES)
     get_target_property(X_AVX512_SOURCES ${X_LIKE} EDFAST_AVX512_SOURCES)
+    get_target_property(like_libraries ${X_LIKE} LINK_LIBRARIES)
   else()
     list(TRANSFORM X_SOURCES PREPEND ${CMAKE_CURRENT_SOURCE_DIR}/)
     list(TRANSFORM X_AVX512_SOURCES PREPEND ${CMAKE_CURRENT_SOURCE_DIR}/)
@@ -82,6 +86,9 @@ function(edfast_native_x86_library name)
                                 COMPILE_OPTIONS "${move_max_options}")
   endif()
   edfast_native_cpu_settings(${name} "${X_EMULATION_DIR}")
+  if(like_libraries)
+    target_link_libraries(${name} PRIVATE ${like_libraries})
+  endif()
 endfunction()
 
 # edfast_native_cpu_library(<name> X86_LIBRARIES <library>... [EMULATION_DIR <dir>]):

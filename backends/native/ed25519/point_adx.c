@@ -3,10 +3,12 @@
  * algorithms of point.c over the four-limb field of field_adx.h, with the
  * interface of point_ifma.c (accel.h) so that either fills the same slots.
  *
- * The tables are point.c's, converted to the four-limb field once, on first
- * use.  The fixed-base entries become 96 bytes (y+x, y-x, 2dxy), scanned as
- * three 32-byte AVX2 vectors, with the sign of a digit applied after the
- * scan.  A key's verification tables are converted on every call (32 or 8
+ * The tables of B are tables.h's in the four-limb field, generated with
+ * them when the library is built (point_adx.h): this path reads those, not
+ * the ones the interface passes, which hold the same points.  The
+ * fixed-base entries are 96 bytes (y+x, y-x, 2dxy), scanned as three
+ * 32-byte AVX2 vectors, with the sign of a digit applied after the scan.
+ * A key's verification tables are converted on every call (32 or 8
  * entries): about 6% of a verification with a reused key, which a cache of
  * them in the key's state would save.
  */
@@ -14,8 +16,6 @@
 
 #if EDFAST_NATIVE_X86
 
-#include <pthread.h>
-#include <stdatomic.h>
 #include <string.h>
 
 #include <openssl/crypto.h>
@@ -23,6 +23,7 @@
 #include "accel.h"
 #include "base_table.h"
 #include "field_adx.h"
+#include "point_adx.h"
 
 typedef struct {
     n25519_fe64 X, Y, Z, T;
@@ -37,59 +38,11 @@ typedef struct {
     n25519_fe64 X, Y, Z, T;
 } ge64_completed;
 
-typedef struct {
-    n25519_fe64 ypx, ymx, xy2d;
-} ge64_niels;
+typedef n25519_ge64_niels ge64_niels;
 
 typedef struct {
     n25519_fe64 YplusX, YminusX, Z2, T2d;
 } ge64_cached;
-
-static void niels_from_fe(ge64_niels *r, const n25519_ge_niels *p)
-{
-    n25519_fe64_from_fe(&r->ypx, &p->ypx);
-    n25519_fe64_from_fe(&r->ymx, &p->ymx);
-    n25519_fe64_from_fe(&r->xy2d, &p->xy2d);
-}
-
-/*
- * The static tables in this field, made from point.c's on first use (each
- * call passes the same ones).  Double-checked under a lock: the tables
- * arrive as arguments, which pthread_once cannot pass.
- */
-static ge64_niels base64[N25519_BASE_TABLES][N25519_BASE_ENTRIES] __attribute__((aligned(32)));
-static atomic_int base64_ready;
-static ge64_niels bvar64[N25519_VERIFY_SPLIT][N25519_BTABLE_ENTRIES];
-static atomic_int bvar64_ready;
-static pthread_mutex_t tables_lock = PTHREAD_MUTEX_INITIALIZER;
-
-static void base64_init(const n25519_base_entry (*table)[N25519_BASE_ENTRIES])
-{
-    if (atomic_load_explicit(&base64_ready, memory_order_acquire))
-        return;
-    pthread_mutex_lock(&tables_lock);
-    if (!atomic_load_explicit(&base64_ready, memory_order_relaxed)) {
-        for (int j = 0; j < N25519_BASE_TABLES; j++)
-            for (int k = 0; k < N25519_BASE_ENTRIES; k++)
-                niels_from_fe(&base64[j][k], &table[j][k].p);
-        atomic_store_explicit(&base64_ready, 1, memory_order_release);
-    }
-    pthread_mutex_unlock(&tables_lock);
-}
-
-static void bvar64_init(const n25519_ge_niels (*btab)[N25519_BTABLE_ENTRIES])
-{
-    if (atomic_load_explicit(&bvar64_ready, memory_order_acquire))
-        return;
-    pthread_mutex_lock(&tables_lock);
-    if (!atomic_load_explicit(&bvar64_ready, memory_order_relaxed)) {
-        for (int j = 0; j < N25519_VERIFY_SPLIT; j++)
-            for (int k = 0; k < N25519_BTABLE_ENTRIES; k++)
-                niels_from_fe(&bvar64[j][k], &btab[j][k]);
-        atomic_store_explicit(&bvar64_ready, 1, memory_order_release);
-    }
-    pthread_mutex_unlock(&tables_lock);
-}
 
 /*
  * The additions, from A = (Y-X) (y-x)', B = (Y+X) (y+x)', C = T (2dT)' and
@@ -242,8 +195,9 @@ void n25519_adx_scalarmult_base(n25519_ge_p3 *out, const int8_t *e, int n,
     ge64_p2 s;
     ge64_niels t;
     ge64_completed r;
+    const n25519_base64_row *base64 = n25519_ge64_base_table();
 
-    base64_init((const n25519_base_entry (*)[N25519_BASE_ENTRIES])table);
+    (void)table; /* base64's points in radix 2^51 */
     identity(&h);
     for (int i = 1; i < n; i += 2)
         add_digit(&h, base64[i / 2], e[i], &t, &r);
@@ -335,11 +289,12 @@ void n25519_adx_double_scalarmult(n25519_ge_p2 *out, const int8_t (*snaf)[256],
     ge64_niels a64[N25519_VERIFY_SPLIT][N25519_ATABLE_ENTRIES];
     ge64_completed c;
     ge64_p2 r;
+    const n25519_bvar64_row *bvar64 = n25519_ge64_bvar_table();
 
-    bvar64_init(btab);
+    (void)btab; /* bvar64's points in radix 2^51 */
     for (int j = 0; j < N25519_VERIFY_SPLIT; j++)
         for (int k = 0; k < N25519_ATABLE_ENTRIES; k++)
-            niels_from_fe(&a64[j][k], &atab[j][k]);
+            n25519_ge64_niels_from_niels(&a64[j][k], &atab[j][k]);
     n25519_fe64_zero(&r.X);
     n25519_fe64_one(&r.Y);
     n25519_fe64_one(&r.Z);
@@ -380,8 +335,9 @@ void n25519_adx_light_scalarmult(n25519_ge_p2 *out, const int8_t (*snaf)[256],
     ge64_cached tab[N25519_LIGHT_POINTS][N25519_LIGHT_ENTRIES];
     ge64_completed c;
     ge64_p2 r;
+    const n25519_bvar64_row *bvar64 = n25519_ge64_bvar_table();
 
-    bvar64_init(btab);
+    (void)btab; /* bvar64's points in radix 2^51 */
     for (int j = 0; j < N25519_LIGHT_POINTS; j++)
         for (int k = 0; k < N25519_LIGHT_ENTRIES; k++)
             cached_from_fe(&tab[j][k], &ltab[j]->odd[k]);

@@ -2,9 +2,8 @@
  * Double-scalar multiplication for verification, on the twisted curve of
  * twisted.h (7M additions from affine entries, 8M from projective ones); see
  * scalarmult.h for the method (the fixed base is in fixed_base.c).  The
- * process-wide tables of phi(B) (96 KiB) are computed on first use
- * (pthread_once), a few milliseconds once, and no generated source to keep in
- * sync.
+ * process-wide tables of phi(B) (96 KiB, tables.h) are constant data,
+ * generated when the library is built.
  *
  * Why the verdicts do not change: phi is a homomorphism whose kernel is the
  * whole rational 4-torsion of edwards448, and it maps every rational point,
@@ -15,50 +14,13 @@
 
 #include "accel.h"
 #include "lattice.h"
+#include "tables.h"
 #include "twisted.h"
 
-#include <pthread.h>
 #include <openssl/crypto.h>
 
-/* wNAF width for the tables of 2^(56 c) phi(B) in verification. */
-#define VB_WNAF 8
-#define VB_ENTRIES (1u << (VB_WNAF - 2))
-
-static n448_ge_tw_niels vb[N448_GE_VAR_SPLIT][VB_ENTRIES];
-static pthread_once_t verify_once = PTHREAD_ONCE_INIT;
-_Static_assert(VB_ENTRIES <= N448_GE_TW_BATCH_MAX
-                   && N448_GE_VAR_SPLIT * N448_GE_VAR_ENTRIES <= N448_GE_TW_BATCH_MAX,
-               "each table is converted in one batch");
-
-/* pts[m] = (2m + 1) p for m < n: the odd multiples a wNAF digit can name. */
-static void odd_multiples(n448_ge_tw *pts, const n448_ge_tw *p, size_t n)
-{
-    n448_ge_tw p2;
-    n448_ge_tw_cached c2;
-
-    pts[0] = *p;
-    n448_ge_tw_dbl(&p2, p, 1);
-    n448_ge_tw_to_cached(&c2, &p2);
-    for (size_t i = 1; i < n; i++)
-        n448_ge_tw_add_cached(&pts[i], &pts[i - 1], &c2);
-}
-
-/* Odd multiples of 2^(56 c) phi(B) for each chunk c. */
-static void build_verify_tables(void)
-{
-    n448_ge b;
-    n448_ge_tw tb;
-
-    n448_ge_base(&b);
-    n448_ge_tw_from_edwards(&tb, &b);
-    for (unsigned c = 0; c < N448_GE_VAR_SPLIT; c++) {
-        n448_ge_tw pts[VB_ENTRIES];
-
-        odd_multiples(pts, &tb, VB_ENTRIES);
-        n448_ge_tw_batch_to_niels(vb[c], pts, VB_ENTRIES);
-        n448_ge_tw_dbl_n(&tb, N448_GE_VAR_CHUNK);
-    }
-}
+_Static_assert(N448_GE_VAR_SPLIT * N448_GE_VAR_ENTRIES <= N448_GE_TW_BATCH_MAX,
+               "a key's tables are converted in one batch");
 
 int n448_ge_vartable_init(n448_ge_vartable *t, const n448_ge *a)
 {
@@ -71,7 +33,7 @@ int n448_ge_vartable_init(n448_ge_vartable *t, const n448_ge *a)
     for (unsigned c = 0; c < N448_GE_VAR_SPLIT; c++) {
         if (c > 0)
             n448_ge_tw_dbl_n(&p, N448_GE_VAR_CHUNK);
-        odd_multiples(pts + c * N448_GE_VAR_ENTRIES, &p, N448_GE_VAR_ENTRIES);
+        n448_ge_tw_odd_multiples(pts + c * N448_GE_VAR_ENTRIES, &p, N448_GE_VAR_ENTRIES);
     }
     /* one inversion for all of them */
     n448_ge_tw_batch_to_niels(&t->t[0][0], pts, N);
@@ -140,8 +102,9 @@ static void joint(n448_ge_tw *p, const struct n448_naf_term *terms, unsigned n)
 static void base_terms(struct n448_naf_term *terms, int8_t (*naf)[N448_SC_NAF_LEN], const n448_sc *s)
 {
     for (unsigned c = 0; c < N448_GE_VAR_SPLIT; c++) {
-        terms[c] = (struct n448_naf_term){ naf[c], 0, vb[c], NULL, 0 };
-        terms[c].top = n448_sc_wnaf_chunk(naf[c], s, N448_GE_VAR_CHUNK * c, N448_GE_VAR_CHUNK, VB_WNAF);
+        terms[c] = (struct n448_naf_term){ naf[c], 0, n448_ge_bvar_table()[c], NULL, 0 };
+        terms[c].top = n448_sc_wnaf_chunk(naf[c], s, N448_GE_VAR_CHUNK * c, N448_GE_VAR_CHUNK,
+                                          N448_GE_BVAR_WNAF);
     }
 }
 
@@ -160,7 +123,6 @@ int n448_ge_check_combination(const n448_sc *s, const n448_sc *h,
     n448_ge_tw q;
     n448_ge p;
 
-    pthread_once(&verify_once, build_verify_tables);
     n448_sc_div4(&s4, s);
     n448_sc_div4(&h4, h);
     base_terms(terms, naf, &s4);
@@ -179,7 +141,7 @@ int n448_ge_check_combination(const n448_sc *s, const n448_sc *h,
 /* Width of the wNAFs of the half-size scalars when A's and R's multiples are made per call. */
 #define LIGHT_WNAF 5
 #define LIGHT_ENTRIES (1u << (LIGHT_WNAF - 2))
-_Static_assert(VB_WNAF <= 8 && N448_GE_VAR_WNAF <= 8 && LIGHT_WNAF <= 8,
+_Static_assert(N448_GE_BVAR_WNAF <= 8 && N448_GE_VAR_WNAF <= 8 && LIGHT_WNAF <= 8,
                "wNAF digits, below 2^(w-1) in size, are int8_t");
 
 /* Odd multiples of phi(p) in projective cached form (no inversion). */
@@ -188,7 +150,7 @@ static void cached_multiples(n448_ge_tw_cached *out, const n448_ge *p)
     n448_ge_tw pts[LIGHT_ENTRIES], tp;
 
     n448_ge_tw_from_edwards(&tp, p);
-    odd_multiples(pts, &tp, LIGHT_ENTRIES);
+    n448_ge_tw_odd_multiples(pts, &tp, LIGHT_ENTRIES);
     for (unsigned m = 0; m < LIGHT_ENTRIES; m++)
         n448_ge_tw_to_cached(&out[m], &pts[m]);
 }
@@ -212,7 +174,6 @@ int n448_ge_check_combination_light(const n448_sc *s, const n448_sc *h, const n4
     int d_neg;
     n448_ge_tw p;
 
-    pthread_once(&verify_once, build_verify_tables);
     n448_lattice_split(h, &c, &d, &d_neg);
     n448_sc_muladd(&ds, &d, s, &zero);
     if (d_neg)

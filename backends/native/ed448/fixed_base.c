@@ -1,41 +1,18 @@
 /*
  * Constant-time fixed-base multiplication [s]B (keygen, signing), on the
  * twisted curve of twisted.h: [s]B = psi([s/4] phi(B)), where each addition
- * costs 7 multiplications instead of 8.  The process-wide table (228 KiB) is
- * computed on first use (pthread_once) from the base point (about 1-2 ms,
- * once).  The method is in scalarmult.h.
+ * costs 7 multiplications instead of 8.  The process-wide table (228 KiB,
+ * tables.h) is constant data, generated when the library is built.  The
+ * method is in scalarmult.h.
  */
 #include "scalarmult.h"
 
 #include "accel.h"
 #include "base_scan.h"
+#include "tables.h"
 #include "twisted.h"
 
-#include <pthread.h>
 #include <openssl/crypto.h>
-
-static n448_ge_tw_niels base_table[N448_BASE_ROWS][N448_BASE_ENTRIES];
-_Static_assert(N448_BASE_ENTRIES <= N448_GE_TW_BATCH_MAX, "a row is converted in one batch");
-static pthread_once_t base_once = PTHREAD_ONCE_INIT;
-
-/* Row j: (m + 1) 2^(2 W j) phi(B) for m < N448_BASE_ENTRIES, affine. */
-static void build_base_table(void)
-{
-    n448_ge b;
-    n448_ge_tw row_base, pts[N448_BASE_ENTRIES];
-    n448_ge_tw_cached c;
-
-    n448_ge_base(&b);
-    n448_ge_tw_from_edwards(&row_base, &b);
-    for (unsigned j = 0; j < N448_BASE_ROWS; j++) {
-        n448_ge_tw_to_cached(&c, &row_base);
-        pts[0] = row_base;
-        for (unsigned m = 1; m < N448_BASE_ENTRIES; m++)
-            n448_ge_tw_add_cached(&pts[m], &pts[m - 1], &c);
-        n448_ge_tw_batch_to_niels(base_table[j], pts, N448_BASE_ENTRIES);
-        n448_ge_tw_dbl_n(&row_base, 2 * N448_BASE_W);
-    }
-}
 
 /* The row scan of the running path: its own (accel.h) or the portable one. */
 typedef void base_scan_fn(n448_ge_tw_niels *e, const n448_ge_tw_niels *row, uint64_t abs);
@@ -78,7 +55,7 @@ static void lookup_base(n448_ge_tw_niels *e, base_scan_fn *scan, unsigned row, i
     uint64_t abs = (uint64_t)(((int64_t)d ^ (int64_t)neg) - (int64_t)neg);
     uint64_t identity = ct_iszero64(abs) & 1;
 
-    scan(e, base_table[row], abs);
+    scan(e, n448_ge_base_table()[row], abs);
     e->ypx.l[0] |= identity;
     e->ymx.l[0] |= identity;
     n448_ge_tw_niels_cneg(e, neg);
@@ -104,7 +81,6 @@ void n448_ge_scalarmult_base(n448_ge *r, const n448_sc *s)
     n448_ge_tw acc;
     n448_sc q;
 
-    pthread_once(&base_once, build_base_table);
     n448_sc_div4(&q, s);
     n448_sc_recode_signed(d, &q, N448_BASE_W);
     if (accel != NULL && accel->base_sum != NULL)

@@ -11,8 +11,8 @@
  * Double scalar (variable time, for verification), on the twisted curve too:
  * [s]B - [h]A from phi(B) and phi(A) (double_scalar.c says why the verdicts are
  * those of edwards448), with each scalar cut into eight 56-bit chunks, so that the loop has ~57 doublings
- * instead of 446: wNAF digits index odd-multiple tables of 2^(56 c) B (built
- * once per process) and 2^(56 c) A (built once per public key, ~24 KB).
+ * instead of 446: wNAF digits index odd-multiple tables of 2^(56 c) B (made by
+ * the build, tables.h) and 2^(56 c) A (built once per public key, ~24 KB).
  * Building A's tables costs about two verifications, so a key's first
  * verification takes the light path instead (../verify_state.h): h is
  * replaced by a half-size pair (c, d) with d h = c mod l, and
