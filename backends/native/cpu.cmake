@@ -91,6 +91,36 @@ function(edfast_native_x86_library name)
   endif()
 endfunction()
 
+# edfast_native_table_generator(<curve> SOURCES <file>... COMMENT <text>): the
+# curve's tables that depend on the curve alone, as constant data built into
+# its code library, so that no process computes them: the program
+# <curve>_gen_tables (the calling folder's gen_tables.c, table_gen.c here and
+# the curve's SOURCES it builds the tables with; never the library it fills)
+# and the rule that writes what it prints to tables_data.c in the calling
+# folder's binary directory, which the curve's code library lists.  The
+# program runs on the machine the library is for, so that the tables are in
+# that machine's representation: COMMAND names its target, which a cross
+# build runs through its emulator (CMAKE_CROSSCOMPILING_EMULATOR); CMake names
+# the file of a cross build's target only with an emulator, so one without
+# runs the file itself, as the tests do (cmake/toolchain-i386.cmake).
+function(edfast_native_table_generator curve)
+  cmake_parse_arguments(G "" "COMMENT" "SOURCES" ${ARGN})
+  set(program ${curve}_gen_tables)
+  add_executable(${program} gen_tables.c ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/table_gen.c
+                 ${G_SOURCES})
+  set(command ${program})
+  if(CMAKE_CROSSCOMPILING AND NOT CMAKE_CROSSCOMPILING_EMULATOR)
+    set(command $<TARGET_FILE:${program}>)
+  endif()
+  add_custom_command(OUTPUT ${CMAKE_CURRENT_BINARY_DIR}/tables_data.c
+      COMMAND ${command} > tables_data.c.tmp
+      COMMAND ${CMAKE_COMMAND} -E rename tables_data.c.tmp tables_data.c
+      DEPENDS ${program}
+      WORKING_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR}
+      COMMENT "${G_COMMENT}"
+      VERBATIM)
+endfunction()
+
 # edfast_native_cpu_library(<name> X86_LIBRARIES <library>... [EMULATION_DIR <dir>]):
 # the library <name> of cpu.c, linked with each curve's x86-64 library
 # (edfast_native_x86_library, made with the same EMULATION_DIR or none).

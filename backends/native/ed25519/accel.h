@@ -22,12 +22,12 @@ struct n25519_accel {
     void (*lighttable_init)(n25519_ge_lighttable *t, const n25519_ge_p3 *q);
     /*
      * The path's own fixed-base multiplication, of the N25519_BASE_DIGITS
-     * signed digits e: the four-limb one (point_adx.c) reads the row table,
-     * the four-lane one (fixed_base_ifma.c) the lane table (tables.h).  A
-     * path sets one of the two.
+     * signed digits e: the four-limb one (point_adx.c) reads its radix-2^64
+     * copy of the row table (point_adx.h), the four-lane one
+     * (fixed_base_ifma.c) the lane table (tables.h).  A path sets one of the
+     * two.
      */
-    void (*scalarmult_base)(n25519_ge_p3 *h, const int8_t *e, int n,
-                            const uint64_t (*table)[16][16]);
+    void (*scalarmult_base)(n25519_ge_p3 *h, const int8_t *e, int n);
     void (*scalarmult_base_lanes)(n25519_ge_p3 *h, const int8_t *e,
                                   const n25519_base_lanes_group *table);
     /*
@@ -58,8 +58,7 @@ struct n25519_accel {
  * where the arguments are described.  Constant time: scalarmult_base.
  * Variable time (verification): the others.
  */
-void n25519_adx_scalarmult_base(n25519_ge_p3 *out, const int8_t *e, int n,
-                                const uint64_t (*table)[16][16]);
+void n25519_adx_scalarmult_base(n25519_ge_p3 *out, const int8_t *e, int n);
 void n25519_adx_lighttable_init(n25519_ge_lighttable *t, const n25519_ge_p3 *q);
 void n25519_adx_double_scalarmult(n25519_ge_p2 *out, const int8_t (*snaf)[256],
                                   const int8_t (*knaf)[256], int top,

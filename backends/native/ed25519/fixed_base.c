@@ -25,12 +25,12 @@ void n25519_ge_scalarmult_base(n25519_ge_p3 *h, const uint8_t a[32])
         OPENSSL_cleanse(e, sizeof(e));
         return;
     }
-    base_table = n25519_ge_base_table();
     if (accel != NULL && accel->scalarmult_base != NULL) {
-        accel->scalarmult_base(h, e, N25519_BASE_DIGITS, (const uint64_t (*)[16][16])base_table);
+        accel->scalarmult_base(h, e, N25519_BASE_DIGITS);
         OPENSSL_cleanse(e, sizeof(e));
         return;
     }
+    base_table = n25519_ge_base_table();
 
     n25519_ge_identity(h);
     for (int i = 1; i < N25519_BASE_DIGITS; i += 2) {

@@ -7,28 +7,16 @@
  * build through its emulator, CMakeLists.txt), and it dumps each table word
  * by word as it lies in memory there.
  */
-#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "bytes.h"
 #include "cpu.h"
+#include "table_gen.h"
 #include "tables.h"
 #if EDFAST_NATIVE_X86
 #include "point_adx.h"
 #endif
-
-/*
- * The portable code throughout.  point.c asks cpu.c for the path of its
- * square roots, which building the tables never takes; cpu.c would bring in
- * every path's code, the adx path's reading what this program prints.
- */
-const struct edfast_native_cpu *edfast_native_cpu(void)
-{
-    static const struct edfast_native_cpu portable = { .path = EDFAST_NATIVE_PORTABLE };
-
-    return &portable;
-}
 
 /* Static, so zero where nothing is written: the padding of the 128-byte entries. */
 static n25519_base_row base_table[N25519_BASE_TABLES];
@@ -124,27 +112,6 @@ static void bvar64_init(void)
 }
 #endif
 
-/*
- * The definition of the array `name`, the table's words; `words` is the
- * length the library's header declares, which the definition must match.
- */
-static void emit(const char *name, const char *words, const void *table, size_t size)
-{
-    const unsigned char *bytes = table;
-    size_t n = size / sizeof(uint64_t);
-
-    printf("\nconst uint64_t %s[%zu] __attribute__((aligned(64))) = {", name, n);
-    for (size_t i = 0; i < n; i++) {
-        uint64_t w;
-
-        memcpy(&w, bytes + i * sizeof(w), sizeof(w));
-        printf("%s0x%016" PRIx64 "u,", i % 4 == 0 ? "\n    " : " ", w);
-    }
-    printf("\n};\n_Static_assert(sizeof(%s) == %s * sizeof(uint64_t),\n"
-           "               \"the generator's layout is the library's\");\n",
-           name, words);
-}
-
 int main(void)
 {
     base_init();
@@ -154,16 +121,20 @@ int main(void)
 #if EDFAST_NATIVE_X86
     printf("#include \"ed25519/point_adx.h\"\n");
 #endif
-    emit("n25519_base_table_words", "N25519_BASE_TABLE_WORDS", base_table, sizeof(base_table));
-    emit("n25519_bvar_table_words", "N25519_BVAR_TABLE_WORDS", bvar_table, sizeof(bvar_table));
+    table_gen_emit("n25519_base_table_words", "N25519_BASE_TABLE_WORDS", base_table,
+                   sizeof(base_table));
+    table_gen_emit("n25519_bvar_table_words", "N25519_BVAR_TABLE_WORDS", bvar_table,
+                   sizeof(bvar_table));
 #if EDFAST_NATIVE_X86
     base_lanes_init();
     base64_init();
     bvar64_init();
-    emit("n25519_base_lanes_table_words", "N25519_BASE_LANES_TABLE_WORDS", base_lanes_table,
-         sizeof(base_lanes_table));
-    emit("n25519_base64_table_words", "N25519_BASE64_TABLE_WORDS", base64, sizeof(base64));
-    emit("n25519_bvar64_table_words", "N25519_BVAR64_TABLE_WORDS", bvar64, sizeof(bvar64));
+    table_gen_emit("n25519_base_lanes_table_words", "N25519_BASE_LANES_TABLE_WORDS",
+                   base_lanes_table, sizeof(base_lanes_table));
+    table_gen_emit("n25519_base64_table_words", "N25519_BASE64_TABLE_WORDS", base64,
+                   sizeof(base64));
+    table_gen_emit("n25519_bvar64_table_words", "N25519_BVAR64_TABLE_WORDS", bvar64,
+                   sizeof(bvar64));
 #endif
-    return fflush(stdout) != 0 || ferror(stdout) ? 1 : 0;
+    return table_gen_finish();
 }

@@ -188,8 +188,7 @@ static void p2_to_fe(n25519_ge_p2 *out, const ge64_p2 *p)
     n25519_fe64_to_fe(&out->Z, &p->Z);
 }
 
-void n25519_adx_scalarmult_base(n25519_ge_p3 *out, const int8_t *e, int n,
-                                const uint64_t (*table)[16][16])
+void n25519_adx_scalarmult_base(n25519_ge_p3 *out, const int8_t *e, int n)
 {
     ge64_p3 h;
     ge64_p2 s;
@@ -197,7 +196,6 @@ void n25519_adx_scalarmult_base(n25519_ge_p3 *out, const int8_t *e, int n,
     ge64_completed r;
     const n25519_base64_row *base64 = n25519_ge64_base_table();
 
-    (void)table; /* base64's points in radix 2^51 */
     identity(&h);
     for (int i = 1; i < n; i += 2)
         add_digit(&h, base64[i / 2], e[i], &t, &r);

@@ -2,34 +2,20 @@
  * Builds Ed448's tables of phi(B) (tables.h) and prints them as a C source
  * file, tables_data.c, which the library is built with: a table that
  * depends on the curve alone is then constant data, shared by every process
- * through the page cache, and no process spends time building it (about
- * 1-2 ms for the fixed base's).  The build runs this program on the machine
+ * through the page cache, and no process spends time building it.  The build runs this program on the machine
  * the library is for (a cross build through its emulator, CMakeLists.txt),
  * and it dumps each table word by word as it lies in memory there.
  */
-#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "cpu.h"
+#include "table_gen.h"
 #include "point.h"
 #include "tables.h"
 
 _Static_assert(N448_BASE_ENTRIES <= N448_GE_TW_BATCH_MAX, "a row is converted in one batch");
 _Static_assert(N448_GE_BVAR_ENTRIES <= N448_GE_TW_BATCH_MAX, "a row is converted in one batch");
-
-/*
- * The portable code throughout.  field.c asks cpu.c for the path of its
- * paired square roots, which building the tables never takes; cpu.c would
- * bring in every path's code, Ed25519's adx path reading the tables its own
- * generator prints.
- */
-const struct edfast_native_cpu *edfast_native_cpu(void)
-{
-    static const struct edfast_native_cpu portable = { .path = EDFAST_NATIVE_PORTABLE };
-
-    return &portable;
-}
 
 static n448_base_row base_table[N448_BASE_ROWS];
 static n448_bvar_row bvar_table[N448_GE_VAR_SPLIT];
@@ -70,34 +56,15 @@ static void bvar_init(void)
     }
 }
 
-/*
- * The definition of the array `name`, the table's words; `words` is the
- * length the library's header declares, which the definition must match.
- */
-static void emit(const char *name, const char *words, const void *table, size_t size)
-{
-    const unsigned char *bytes = table;
-    size_t n = size / sizeof(uint64_t);
-
-    printf("\nconst uint64_t %s[%zu] __attribute__((aligned(64))) = {", name, n);
-    for (size_t i = 0; i < n; i++) {
-        uint64_t w;
-
-        memcpy(&w, bytes + i * sizeof(w), sizeof(w));
-        printf("%s0x%016" PRIx64 "u,", i % 4 == 0 ? "\n    " : " ", w);
-    }
-    printf("\n};\n_Static_assert(sizeof(%s) == %s * sizeof(uint64_t),\n"
-           "               \"the generator's layout is the library's\");\n",
-           name, words);
-}
-
 int main(void)
 {
     base_init();
     bvar_init();
     printf("/* Ed448's tables of phi(B), printed by gen_tables.c when the library is built. */\n"
            "#include \"ed448/tables.h\"\n");
-    emit("n448_base_table_words", "N448_BASE_TABLE_WORDS", base_table, sizeof(base_table));
-    emit("n448_bvar_table_words", "N448_BVAR_TABLE_WORDS", bvar_table, sizeof(bvar_table));
-    return fflush(stdout) != 0 || ferror(stdout) ? 1 : 0;
+    table_gen_emit("n448_base_table_words", "N448_BASE_TABLE_WORDS", base_table,
+                   sizeof(base_table));
+    table_gen_emit("n448_bvar_table_words", "N448_BVAR_TABLE_WORDS", bvar_table,
+                   sizeof(bvar_table));
+    return table_gen_finish();
 }
