@@ -2,6 +2,7 @@
 #include "cpu.h"
 
 #include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -62,25 +63,54 @@ static int adx_under_valgrind(void)
 }
 #endif
 
-/* Bit p set for each path p this CPU (and its OS, for the vector state) runs. */
+#if EDFAST_NATIVE_X86
+/* XCR0: the register state the OS saves and restores, which the vector paths need. */
+static uint64_t os_saved_state(void)
+{
+    uint32_t lo, hi;
+
+    __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+    return (uint64_t)hi << 32 | lo;
+}
+
+/* XCR0's SSE and AVX state; for AVX-512 the opmask and both halves of the ZMM state too. */
+#define XCR0_AVX 0x06u
+#define XCR0_AVX512 0xe6u
+#endif
+
+/*
+ * Bit p set for each path p this CPU (and its OS, for the vector state) runs.
+ * CPUID is read here rather than through __builtin_cpu_supports: libgcc's
+ * CPU detection it calls would be linked into the module with its code at the
+ * end of the text and its data at the end of the read-only data, two more
+ * 64 KiB windows the kernel maps into every process that loads edfast.
+ */
 static unsigned probe(void)
 {
     unsigned available = 1u << EDFAST_NATIVE_PORTABLE;
 #if EDFAST_NATIVE_X86
-    unsigned eax, ebx, ecx, edx;
-    /* clang's __builtin_cpu_supports has no "adx": leaf 7 says it directly. */
-    int adx = (__get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx) && (ebx & bit_ADX))
-              || adx_under_valgrind();
+    unsigned eax, ebx, ecx, edx, leaf1_ecx;
+    uint64_t xcr0 = 0;
+    int adx, bmi2, avx2, avx512_ifma;
 
-    __builtin_cpu_init();
-    if (adx && __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("avx2")) {
+    if (!__get_cpuid(1, &eax, &ebx, &leaf1_ecx, &edx)
+            || !__get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx))
+        return available;
+    if (leaf1_ecx & bit_OSXSAVE)
+        xcr0 = os_saved_state();
+    adx = (ebx & bit_ADX) || adx_under_valgrind();
+    bmi2 = (ebx & bit_BMI2) != 0;
+    avx2 = (ebx & bit_AVX2) && (leaf1_ecx & bit_AVX) && (xcr0 & XCR0_AVX) == XCR0_AVX;
+    avx512_ifma = (ebx & bit_AVX512F) && (ebx & bit_AVX512VL) && (ebx & bit_AVX512IFMA)
+                  && (xcr0 & XCR0_AVX512) == XCR0_AVX512;
+    if (adx && bmi2 && avx2) {
         available |= 1u << EDFAST_NATIVE_ADX;
 #ifdef EDFAST_IFMA_EMULATED
         /* the AVX-512 code runs on emulated intrinsics (avx512.h): a test build */
+        (void)avx512_ifma;
         available |= 1u << EDFAST_NATIVE_IFMA;
 #else
-        if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl")
-                && __builtin_cpu_supports("avx512ifma"))
+        if (avx512_ifma)
             available |= 1u << EDFAST_NATIVE_IFMA;
 #endif
     }

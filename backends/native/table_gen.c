@@ -20,12 +20,23 @@ const struct edfast_native_cpu *edfast_native_cpu(void)
     return &portable;
 }
 
+/*
+ * The kernel maps a library's pages in 64 KiB windows around each page first
+ * read: the first table of each curve starts a window of its own, so that
+ * loading edfast, which reads the strings and constants before it, maps none
+ * of the tables into every process (scripts/load-cost.py).  The padding is
+ * in the file, never in memory.
+ */
+#define FIRST_TABLE_ALIGNMENT 65536
+
 void table_gen_emit(const char *name, const char *words, const void *table, size_t size)
 {
+    static int emitted;
     const unsigned char *bytes = table;
     size_t n = size / sizeof(uint64_t);
 
-    printf("\nconst uint64_t %s[%zu] __attribute__((aligned(64))) = {", name, n);
+    printf("\nconst uint64_t %s[%zu] __attribute__((aligned(%d))) = {", name, n,
+           emitted++ == 0 ? FIRST_TABLE_ALIGNMENT : 64);
     for (size_t i = 0; i < n; i++) {
         uint64_t w;
 
