@@ -278,13 +278,8 @@ static EVP_PKEY *edfast_alone_key(enum et_curve c, const char *seed_hex)
     uint8_t seed[ET_MAX_KEY];
     size_t len = et_unhex(seed_hex, seed, sizeof(seed));
 
-    if (edfast_alone == NULL) {
-        edfast_alone = OSSL_LIB_CTX_new();
-        if (edfast_alone == NULL
-                || !OSSL_PROVIDER_set_default_search_path(edfast_alone, et_provider_dir())
-                || OSSL_PROVIDER_load(edfast_alone, "edfast") == NULL)
-            return NULL;
-    }
+    if (edfast_alone == NULL && (edfast_alone = et_ctx_alone(NULL)) == NULL)
+        return NULL;
     return EVP_PKEY_new_raw_private_key_ex(edfast_alone, et_curve_name(c), NULL, seed, len);
 }
 
@@ -803,6 +798,6 @@ int main(int argc, char **argv)
         free_pair(&d);
     }
     et_env_close(&env);
-    OSSL_LIB_CTX_free(edfast_alone);
+    et_ctx_alone_free(edfast_alone);
     return et_finish("params");
 }

@@ -643,10 +643,7 @@ int main(void)
 
     ET_CHECK(learn_encode_ctx(), "learned how libcrypto allocates and frees an EVP_ENCODE_CTX");
     et_rng_seed(&rng, 88);
-    alone = OSSL_LIB_CTX_new();
-    ET_CHECK(alone != NULL && OSSL_PROVIDER_set_default_search_path(alone, et_provider_dir())
-                 && OSSL_PROVIDER_load(alone, "edfast") != NULL,
-             "edfast alone");
+    ET_CHECK((alone = et_ctx_alone(NULL)) != NULL, "edfast alone");
     for (int c = 0; c < ET_CURVES; c++) {
         const char *names[ET_MAX_BACKENDS];
         size_t n = et_backends_for(c, names);
@@ -657,7 +654,7 @@ int main(void)
             et_env_close(&env);
         }
     }
-    OSSL_LIB_CTX_free(alone);
+    et_ctx_alone_free(alone);
     printf("searched %lu freed blocks: %lu findings: %lu in libcrypto's PEM_write_bio encoding "
            "context (tolerated), %lu others\n",
            blocks_searched, findings, tolerated_findings, findings - tolerated_findings);
