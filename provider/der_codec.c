@@ -50,7 +50,12 @@ static BIO_METHOD *core_bio_method;
 void edfast_codec_init(const OSSL_DISPATCH *in)
 {
     pthread_mutex_lock(&codec_lock);
-    for (; in->function_id != 0; in++) {
+    /*
+     * Taken by the first instance only: every instance is given libcrypto's
+     * same functions, and operations read them without the lock, so a later
+     * instance must not write them again while others run.
+     */
+    for (; codec_instances == 0 && in->function_id != 0; in++) {
         switch (in->function_id) {
         case OSSL_FUNC_BIO_READ_EX:
             core_bio.read_ex = OSSL_FUNC_BIO_read_ex(in);
