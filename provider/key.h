@@ -12,32 +12,21 @@
 #include <stdint.h>
 #include "provctx.h"
 
-/* x86-64's and most aarch64 cores' cache line. */
-#define EDFAST_CACHE_LINE 64
-
+/*
+ * The fields every operation reads and none writes.  The reference count,
+ * which every operation writes (each signature context holds a reference),
+ * lives behind them in key.c's block, on a cache line of its own (key.c).
+ */
 struct edfast_key {
-    /*
-     * Written by every operation (each signature context holds a reference):
-     * alone on its cache line, so that threads sharing the key do not take
-     * from each other the line the fields below are read from, nor that of
-     * whatever the allocator put before the key.  Padding, not alignment: an
-     * allocator aligns to max_align_t, so the line of a field that far in
-     * starts inside the key, and none after the padding can share it; an
-     * aligned key would cost up to 63 bytes more.
-     */
-    char line_before[EDFAST_CACHE_LINE - _Alignof(max_align_t)];
-    atomic_int references;
-    char line_after[EDFAST_CACHE_LINE - sizeof(atomic_int)];
-    enum edfast_curve curve;
     const struct edfast_provctx *provctx;
-    const struct edfast_curve_ops *ops; /* the curve's backend, chosen at load */
-    void *state;                        /* ops' state; NULL until filled */
+    void *state; /* the curve's ops' state (provctx->ops); NULL until filled */
     /*
-     * The fallback states: for a framing ops do not serve, the state of the
-     * backend that does (provctx->framing_ops), made from the raw halves on
-     * first use and kept until the key is freed.
+     * The fallback states: for a framing the key's ops do not serve, the
+     * state of the backend that does (provctx->framing_ops), made from the
+     * raw halves on first use and kept until the key is freed.  Their array
+     * is allocated with the first of them: most keys never need one.
      */
-    void *_Atomic fallback[EDFAST_FRAMING_COUNT];
+    struct edfast_key_fallbacks *_Atomic fallbacks;
     /*
      * The private key (the curve's key length), NULL for a public-only key;
      * in OpenSSL's secure heap when the application enabled one, as the
@@ -45,11 +34,18 @@ struct edfast_key {
      */
     uint8_t *seed;
     uint8_t pub[EDFAST_MAX_KEY_BYTES];
+    unsigned char curve; /* enum edfast_curve, a byte: it fits in pub's padding */
 };
 
 struct edfast_key *edfast_key_new(const struct edfast_provctx *provctx, enum edfast_curve curve);
 struct edfast_key *edfast_key_up_ref(struct edfast_key *key);
 void edfast_key_free(struct edfast_key *key);
+
+/* The operations holding the key's own state: its curve's, chosen at load. */
+static inline const struct edfast_curve_ops *edfast_key_ops(const struct edfast_key *key)
+{
+    return key->provctx->ops[key->curve];
+}
 
 static inline int edfast_key_is_filled(const struct edfast_key *key)
 {

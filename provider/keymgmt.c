@@ -225,7 +225,7 @@ static int key_validate(const void *keydata, int selection, int checktype)
         return 0;
     if ((selection & OSSL_KEYMGMT_SELECT_KEYPAIR) != OSSL_KEYMGMT_SELECT_KEYPAIR)
         return 1;
-    if (!key->ops->derive_public(key->seed, derived)) {
+    if (!edfast_key_ops(key)->derive_public(key->seed, derived)) {
         EDFAST_RAISE(key->provctx, EDFAST_R_BACKEND_FAILURE, "deriving the public key");
         return 0;
     }
