@@ -55,13 +55,19 @@ start=$(date +%s)
 results=()
 failed=0
 
+# A failed part's failure lines (ctest's failed tests, the tests' own FAIL
+# lines), at most 40, go into the closing summary too: the end of a long log
+# is what CI shows.
 run_part() { # name command...
-  local name=$1 begin
+  local name=$1 begin log ok=1
   shift
   begin=$(date +%s)
   left_out=
+  log=$(mktemp)
   printf '\n===== test.sh: %s\n' "$name"
-  if "$@"; then
+  "$@" > >(tee "$log") 2>&1 || ok=0
+  wait "$!" # tee, done writing the log
+  if [ "$ok" = 1 ]; then
     if [ -n "$left_out" ]; then
       results+=("$name: left out: $left_out")
     else
@@ -69,8 +75,12 @@ run_part() { # name command...
     fi
   else
     results+=("$name: FAILED ($(( $(date +%s) - begin ))s)")
+    while IFS= read -r line; do
+      results+=("    $line")
+    done < <(grep -E '^(FAIL|.*\*\*\*(Failed|Timeout|Exception))' "$log" | head -n 40)
     failed=1
   fi
+  rm -f "$log"
 }
 
 host() {
