@@ -26,7 +26,10 @@
 # Build directories in the copy are kept between runs of the same tree.
 #
 # The chroot gets its own mount namespace (unshare -m): /proc, /sys and /dev
-# are mounted for the command and vanish with it.  Inside, apt ignores the
+# are mounted for the command and vanish with it.  Its /dev holds the host's
+# null, zero, full, random, urandom and tty each bound on its own, so that
+# nothing run inside can remove or replace the host's (a part of CI that ran
+# after something replaced /dev/null read junk from OPENSSL_CONF=/dev/null).  Inside, apt ignores the
 # Release file's Valid-Until (forky's may be past it); the host's apt is not
 # touched.
 set -euo pipefail
@@ -125,7 +128,20 @@ exec unshare -m -- bash -c '
   mount --make-rprivate /
   mount -t proc proc "$root/proc"
   mount -t sysfs sys "$root/sys"
-  mount --rbind /dev "$root/dev"
+  # A /dev of its own: a tmpfs holding the host'"'"'s device nodes bound one by
+  # one.  Removing or renaming one inside then fails (a mount point) instead
+  # of going through to the host'"'"'s /dev, as it would through a bound /dev.
+  mount -t tmpfs -o mode=755 devtmp "$root/dev"
+  for node in null zero full random urandom tty; do
+    touch "$root/dev/$node"
+    mount --bind "/dev/$node" "$root/dev/$node"
+  done
+  mkdir "$root/dev/pts" "$root/dev/shm"
+  mount -t devpts -o newinstance,ptmxmode=0666 devpts "$root/dev/pts"
+  mount -t tmpfs -o mode=1777 shm "$root/dev/shm"
+  ln -s pts/ptmx "$root/dev/ptmx"
+  ln -s /proc/self/fd "$root/dev/fd"
+  for fd in 0:stdin 1:stdout 2:stderr; do ln -s "/proc/self/fd/${fd%%:*}" "$root/dev/${fd#*:}"; done
   mount -t tmpfs tmpfs "$root/tmp"
   exec chroot "$root" /usr/bin/env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
     HOME=/root LANG=C.UTF-8 CI="${CI:-}" \
