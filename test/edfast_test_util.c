@@ -453,6 +453,20 @@ uint64_t et_seed_or(uint64_t fallback)
     return seed;
 }
 
+int et_cases(int full)
+{
+    const char *env = getenv("EDFAST_TEST_CASE_DIVISOR");
+    long divisor = env != NULL ? strtol(env, NULL, 10) : 1;
+    int cases;
+
+    if (divisor <= 1)
+        return full;
+    cases = full / divisor > 0 ? (int)(full / divisor) : 1;
+    printf("%d of %d random cases (EDFAST_TEST_CASE_DIVISOR=%ld)\n", cases, full, divisor);
+    fflush(stdout);
+    return cases;
+}
+
 char *et_read_file(const char *path, size_t *len)
 {
     FILE *f = fopen(path, "rb");

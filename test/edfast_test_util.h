@@ -138,6 +138,14 @@ uint64_t et_choose_seed(void);
 /* Seed from EDFAST_TEST_SEED when set, else fallback (a test's fixed seed); printed. */
 uint64_t et_seed_or(uint64_t fallback);
 
+/*
+ * A random-case count divided by EDFAST_TEST_CASE_DIVISOR (at least one
+ * case; printed when divided): the runs where a case costs tens of times
+ * more, under qemu or ASan, take fewer.  The arithmetic tests' full counts
+ * run natively in every other build.
+ */
+int et_cases(int full);
+
 /* Reads a whole file; NULL when absent. */
 char *et_read_file(const char *path, size_t *len);
 

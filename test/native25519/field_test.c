@@ -294,8 +294,8 @@ int main(void)
     CTX = BN_CTX_new();
     et_rng_seed(&rng, 1);
     test_constants();
-    test_ops(20000);
-    test_wide_inputs(20000);
+    test_ops(et_cases(20000));
+    test_wide_inputs(et_cases(20000));
     BN_free(P);
     BN_CTX_free(CTX);
     return et_finish("native25519_field");

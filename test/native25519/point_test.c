@@ -341,9 +341,9 @@ int main(void)
     et_rng_seed(&rng, 4);
     test_base();
     /* the fixed-base and double-scalar code of the path under test, against the slow path */
-    test_fixed_base(200);
-    test_double_scalar(150);
-    test_decode(20000);
+    test_fixed_base(et_cases(200));
+    test_double_scalar(et_cases(150));
+    test_decode(et_cases(20000));
     BN_free(P);
     BN_free(L);
     BN_CTX_free(CTX);

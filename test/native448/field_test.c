@@ -374,7 +374,7 @@ int main(void)
     }
     test_constants();
     test_edges();
-    test_random(&rng, 20000);
+    test_random(&rng, et_cases(20000));
     BN_free(P);
     BN_CTX_free(bnctx);
     return et_finish("native448_field");

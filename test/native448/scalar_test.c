@@ -309,7 +309,7 @@ int main(void)
                   "c44edb49aed63690216cc2728dc58f552378c292ab5844f3");
     test_order();
     test_edges();
-    test_random(&rng, 20000);
+    test_random(&rng, et_cases(20000));
     BN_free(L);
     BN_CTX_free(bnctx);
     return et_finish("native448_scalar");
