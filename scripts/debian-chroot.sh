@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Runs a command on another Debian release, in a chroot made with debootstrap
-# from the Debian mirror: how edfast is built and tested on Debian 13 (trixie,
-# OpenSSL 3.5, JDK 21), forky (OpenSSL 3.6) and sid with experimental's
-# OpenSSL 4.0 from any Debian machine.  Run as root.
+# from a Debian mirror (the one this machine's apt uses): how edfast is built
+# and tested on Debian 13 (trixie, OpenSSL 3.5, JDK 21), forky (OpenSSL 3.6)
+# and sid with experimental's OpenSSL 4.0 from any Debian machine.  Run as root.
 #
 #   bash scripts/debian-chroot.sh RELEASE [COMMAND...]
 #
@@ -44,7 +44,14 @@ if [ "$(id -u)" -ne 0 ]; then
   echo "debian-chroot: needs root (debootstrap, chroot, mounts)" >&2
   exit 1
 fi
-mirror=${EDFAST_DEBIAN_MIRROR:-http://deb.debian.org/debian}
+# The mirror: EDFAST_DEBIAN_MIRROR, else the one this machine's apt uses for
+# its release (not -updates or -security), else Debian's own.
+apt_mirror() {
+  apt-get indextargets --format '$(REPO_URI) $(RELEASE)' 2>/dev/null |
+    awk '$2 !~ /-/ { sub(/\/$/, "", $1); print $1; exit }'
+}
+mirror=${EDFAST_DEBIAN_MIRROR:-$(apt_mirror)}
+mirror=${mirror:-http://deb.debian.org/debian}
 cache=${EDFAST_CHROOT_CACHE:-/var/cache/edfast}
 max_days=${EDFAST_CHROOT_MAX_DAYS:-14}
 root=$cache/$release
