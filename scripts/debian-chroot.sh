@@ -47,7 +47,7 @@ fi
 # The mirror: EDFAST_DEBIAN_MIRROR, else the one this machine's apt uses for
 # its release (not -updates or -security), else Debian's own.
 apt_mirror() {
-  apt-get indextargets --format '$(REPO_URI) $(RELEASE)' 2>/dev/null |
+  { apt-get indextargets --format '$(REPO_URI) $(RELEASE)' 2>/dev/null || true; } |
     awk '$2 !~ /-/ { sub(/\/$/, "", $1); print $1; exit }'
 }
 mirror=${EDFAST_DEBIAN_MIRROR:-$(apt_mirror)}
