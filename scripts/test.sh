@@ -33,8 +33,9 @@
 #              (scripts/deb-test.sh)
 #   openssl4   the same in a chroot of Debian sid with experimental's OpenSSL
 #              4.0 (JDK 25, gcc 16, clang 21), with hardening.sh's msan, tsan
-#              and fuzz parts (fuzzing 15 s per target, as --quick does; asan is the host's:
-#              the same code, and the fuzzers are ASan builds too) and the
+#              and fuzz parts (fuzzing 15 s per target, as --quick does; asan
+#              is the host's: the same code, and the fuzzers are ASan builds
+#              too) and the
 #              builds part's clang tree with the native constant-time tests
 #              (EDFAST_BUILDS=clang-ct: valgrind on clang 21's code), and the
 #              package test
@@ -97,8 +98,8 @@ run_part() { # name command...
 
 # hardening.sh's parts for the host part: EDFAST_HARDENING_PARTS when set
 # (empty: none); else asan alone when the openssl4 part will run msan, tsan
-# and fuzz in its chroot (same CPU, newer compilers, about 3 minutes of CI
-# saved), else all four.
+# and fuzz in its chroot (same CPU, newer compilers; docs/testing.md, "CI's
+# time"), else all four.
 host_hardening_parts() {
   if [ -n "${EDFAST_HARDENING_PARTS+set}" ]; then
     echo "$EDFAST_HARDENING_PARTS"
