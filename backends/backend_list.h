@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The backend objects the registry may list; each exists only when built. */
 #ifndef EDFAST_BACKEND_LIST_H
 #define EDFAST_BACKEND_LIST_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Marking a value computed from a secret as public, such as the public key a
  * seed gives.  The constant-time tests run key generation and signing under

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Where a backend keeps a key's state.  A state that holds a secret comes
  * from OpenSSL's secure heap when the application enabled one

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Opening a backend's library on first use (see library.h). */
 #include "library.h"
 

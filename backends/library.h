@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * A shared library a backend calls (libsodium, libdecaf), opened when the
  * backend first readies a curve (its ops' prepare) rather than linked:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Which backends this build has, their process-wide set-up, the reference
  * library context they share, and choosing one per curve from a user's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 #include "anchor_lib25519.h"
 
 #include <dlfcn.h>

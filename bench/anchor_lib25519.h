@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * lib25519, the fastest published Ed25519 (../shared/anchors/lib25519), as a
  * benchmark row to beat.  It is opened with dlopen so that the benchmark

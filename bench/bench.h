@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * What the benchmark program's own parts share: the options, which
  * edfast-bench.c parses and hands to the others as a parameter; the results

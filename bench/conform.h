@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Whether a row answers as OpenSSL's default provider does: the one check of
  * the benchmark's rows, run by edfast-bench before anything is timed (so that

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Where a contended operation's extra time goes (edfast-bench --contention).
  *

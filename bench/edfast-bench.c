@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * edfast-bench: Ed25519 and Ed448 keygen/sign/verify throughput of
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The timing harness: the calibrated interleaved rounds of one (curve,
  * operation, message size) group, their medians and paired ratios, and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* What every family of rows shares: names, and starting and freeing a row. */
 #include "impl.h"
 

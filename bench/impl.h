@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * What one edfast-bench row times: one implementation of one curve, with one
  * key made from a given seed, behind the four calls below.  The families of

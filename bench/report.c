@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The results: the rows measured, which rows there are to be, the tables,
  * the completeness check and the CSV.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The backend:NAME rows: every compiled-in edfast backend called directly
  * through its ops for the curve: keygen = key_from_seed (which derives the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The EVP rows: OpenSSL's default provider and edfast.so, each alone in a
  * library context of its own.  keygen = EVP_PKEY_CTX_new_from_name +

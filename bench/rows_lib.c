@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The lib:NAME rows: libsodium (Ed25519) and libdecaf (Ed448) called
  * directly, when this build has them.  keygen derives the public key from a

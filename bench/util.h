@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The benchmark program's helpers that know nothing of the benchmark:
  * dying with a message, clocks, and the process's load and CPU time.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # OpenSSL 3 is required; libsodium and libdecaf are optional fast backends.
 find_package(OpenSSL 3.0 REQUIRED)
 find_package(Threads REQUIRED)

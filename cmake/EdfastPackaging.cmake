@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # `cpack -G DEB` in the build directory: a Debian package of edfast for the
 # release it was built on.  It installs edfast.so into that release's OpenSSL
 # modules directory, the EdFast JCA jar into /usr/share/java and its JNI
@@ -7,6 +8,8 @@
 install(FILES ${CMAKE_CURRENT_LIST_DIR}/debian/edfast.cnf DESTINATION /etc/ssl)
 install(FILES ${CMAKE_CURRENT_LIST_DIR}/debian/openssl.cnf DESTINATION share/edfast)
 install(FILES ${PROJECT_SOURCE_DIR}/README.md ${PROJECT_SOURCE_DIR}/openssl.cnf.sample
+              ${PROJECT_SOURCE_DIR}/LICENSE ${PROJECT_SOURCE_DIR}/NOTICE
+              ${CMAKE_CURRENT_LIST_DIR}/debian/copyright
         DESTINATION share/doc/edfast)
 if(TARGET edfastjni)
   include(UseJava)

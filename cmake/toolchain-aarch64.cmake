@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # 64-bit ARM, run under qemu (scripts/cross-test.sh aarch64).
 set(CMAKE_SYSTEM_PROCESSOR aarch64)
 set(EDFAST_CROSS_TRIPLET aarch64-linux-gnu)

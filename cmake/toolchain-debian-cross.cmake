@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Shared part of toolchain-aarch64.cmake and toolchain-s390x.cmake: Debian's
 # cross gcc (gcc-<triplet>), the target's libssl-dev unpacked into a private
 # sysroot (EDFAST_CROSS_SYSROOT, made by scripts/cross-test.sh), and the tests

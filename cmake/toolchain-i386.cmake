@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # 32-bit x86 with the host's gcc -m32 (gcc-multilib).  No unsigned
 # __int128: the native backend is left out.  The target's libssl-dev, libcrypto's
 # libraries and kernel headers (linux-libc-dev) are unpacked into EDFAST_CROSS_SYSROOT by

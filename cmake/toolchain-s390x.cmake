@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # IBM Z, big-endian, run under qemu (scripts/cross-test.sh s390x).
 set(CMAKE_SYSTEM_PROCESSOR s390x)
 set(EDFAST_CROSS_TRIPLET s390x-linux-gnu)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * JcaSignMany: sign and verify many messages with one Ed25519 / Ed448 key
  * through the JCA and the EdFast provider, the fast way and the usual slow

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * evp_sign_many: sign and verify many messages with one Ed25519 / Ed448 key
  * through OpenSSL 3's EVP API and edfast, the fast way and the usual slow

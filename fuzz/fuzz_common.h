@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Shared by the edfast fuzz targets: one library context per backend, each
  * holding edfast (loaded with EDFAST_BACKEND=<name>) and the default provider,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * edfast's decoders (PEM to DER, EncryptedPrivateKeyInfo to PrivateKeyInfo,
  * PrivateKeyInfo and SubjectPublicKeyInfo to keys) through

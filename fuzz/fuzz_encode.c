@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * edfast's encoders (PrivateKeyInfo, EncryptedPrivateKeyInfo,
  * SubjectPublicKeyInfo as DER or PEM, and text) on keys made from the input,

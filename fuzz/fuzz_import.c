@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Raw key import through EVP_PKEY_fromdata with provider=edfast, for every
  * backend, held to the default provider: the same import verdict, the same

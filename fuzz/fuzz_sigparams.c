@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Signature context parameters: arbitrary OSSL_PARAM arrays (known and
  * unknown names, every data type, any size) given to EVP_DigestSignInit_ex,

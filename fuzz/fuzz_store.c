@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * edfast's `file:` store loader through OSSL_STORE, in a context holding
  * edfast alone: the input attached as a memory BIO, or written to a file

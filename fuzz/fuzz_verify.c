@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Verify with an arbitrary public key, signature, message, instance and
  * context, through EVP_DigestVerify with provider=edfast in one library

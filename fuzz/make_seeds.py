@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Makes the small binary seed corpora of the fuzz targets (fuzz/corpus/<target>/).
 
 Sources: the RFC 8032 vectors of test/native25519/rfc8032_test.c and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Decoders, so that ED25519 and ED448 keys load with edfast alone:
  *

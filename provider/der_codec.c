@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Shared by the encoders, decoders and file store: core BIOs and the RFC 8410
  * envelopes of EdDSA keys.  All DER is made and parsed by OpenSSL's public

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * What the encoders, decoders and the file store share: reading and writing
  * through the core's BIOs, and the two RFC 8410 envelopes of an EdDSA key

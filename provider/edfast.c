@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The provider entry point: what edfast offers, which backend serves each
  * curve, and the parameters `openssl list -providers -verbose` shows.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The names edfast publishes, in one place: what programs, the JNI glue, the
  * tests and the benchmark ask OpenSSL for.  Plain string macros, so that any

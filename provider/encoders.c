@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * ED25519 and ED448 encoders: PKCS#8 PrivateKeyInfo and EncryptedPrivateKeyInfo,
  * X.509 SubjectPublicKeyInfo, each as DER or PEM, and the `text` form of

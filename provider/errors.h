@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The reasons edfast gives for refusing something, raised on OpenSSL's error queue. */
 #ifndef EDFAST_ERRORS_H
 #define EDFAST_ERRORS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * An ED25519 or ED448 key as the provider holds it: the raw halves OpenSSL
  * imports and exports, and the chosen backend's state made from them once.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * ED25519 and ED448 key management: making, importing, exporting, comparing
  * and checking keys.  Parameters and their semantics follow OpenSSL's default

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* One loaded instance of the provider. */
 #ifndef EDFAST_PROVCTX_H
 #define EDFAST_PROVCTX_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The dispatch tables each algorithm family file exports to the provider entry. */
 #ifndef EDFAST_PROVIDER_H
 #define EDFAST_PROVIDER_H

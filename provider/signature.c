@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * ED25519 and ED448 signatures: one-shot EVP_DigestSign / EVP_DigestVerify
  * over the key's backend.  EdDSA hashes the message itself, so no digest may
@@ -12,12 +13,14 @@
  * 64 bytes, as tbs.  edfast.c offers those tables only when the running
  * libcrypto is 3.4 or newer, so on 3.0 the provider behaves as without them.
  */
+#include <stdint.h>
 #include <string.h>
 #include <openssl/core_dispatch.h>
 #include <openssl/core_names.h>
 #include <openssl/crypto.h>
 #include <openssl/evp.h>
 #include <openssl/params.h>
+#include "ascii.h"
 #include "errors.h"
 #include "key.h"
 #include "provider.h"
@@ -426,7 +429,7 @@ static int set_instance(struct sig_ctx *ctx, const OSSL_PARAM *p)
         return 0;
     }
     for (i = 0; i < sizeof(instance_names) / sizeof(instance_names[0]); i++) {
-        if (OPENSSL_strcasecmp(name, instance_names[i].name) != 0)
+        if (edfast_ascii_ncasecmp(name, instance_names[i].name, SIZE_MAX) != 0)
             continue;
         if (instance_names[i].curve != ctx->curve) {
             EDFAST_RAISE(ctx->provctx, EDFAST_R_UNKNOWN_INSTANCE, "%s is of the other curve",

@@ -1,4 +1,5 @@
-#define _GNU_SOURCE /* memmem, strncasecmp, stat, opendir */
+/* SPDX-License-Identifier: Apache-2.0 */
+#define _GNU_SOURCE /* memmem, stat, opendir */
 /*
  * A minimal `file:` store loader, so that OSSL_STORE (which every openssl
  * command uses to read keys and certificates) works when edfast is the only
@@ -25,7 +26,6 @@
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
-#include <strings.h>
 #include <sys/stat.h>
 #include <openssl/core_dispatch.h>
 #include <openssl/core_names.h>
@@ -38,6 +38,7 @@
 #include <openssl/x509.h>
 #include <openssl/proverr.h>
 #include <openssl/store.h> /* OSSL_STORE_INFO_* */
+#include "ascii.h"
 #include "der_codec.h"
 #include "errors.h"
 #include "key.h"
@@ -87,12 +88,12 @@ static const char *uri_path(const char *uri)
 {
     const char *p;
 
-    if (strncasecmp(uri, "file:", 5) != 0)
+    if (edfast_ascii_ncasecmp(uri, "file:", 5) != 0)
         return uri;
     p = uri + 5;
     if (strncmp(p, "//", 2) != 0)
         return p;
-    if (strncasecmp(p + 2, "localhost/", 10) == 0)
+    if (edfast_ascii_ncasecmp(p + 2, "localhost/", 10) == 0)
         return p + 11;
     if (p[2] == '/')
         return p + 2;

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Bar chart of edfast-bench results: each implementation's ops/s as a ratio
 # against OpenSSL's default provider through EVP (1.0 = as fast), keygen, sign,
 # verify and verify with a new key object side by side, one panel per curve, at

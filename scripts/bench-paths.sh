@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # The native backend on every code path this CPU has (portable, adx, ifma; see
 # backends/native/README.md), side by side: one edfast-bench run per path, the
 # path forced with EDFAST_NATIVE_PATH (it is chosen once per process, so one

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """docs/errors.md against the cases hardening_errors runs: the table cannot drift.
 
     python3 scripts/check-errors-doc.py HARDENING_ERRORS_PROGRAM [docs/errors.md]

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Docs that cannot drift silently (issue 35): a figure or a state in the
 # repository's Markdown is dated by its CPU, command and commit, never by
 # narration ("this session", "before this", ...), which is true only on the

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Line and branch coverage of provider/ and backends/ by the C suite (issue 33).
 # Builds edfast and the C test programs with gcc --coverage in a tree of its
 # own, runs the tests labelled c (test/CMakeLists.txt: the provider-level

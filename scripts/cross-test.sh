@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Cross builds of edfast and its C tests on other CPUs, run as root on Debian:
 #
 #   bash scripts/cross-test.sh [aarch64|s390x|i386|all]...    (default: all)

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # The Debian package, end to end: builds it (cpack -G DEB) from a configured
 # and built BUILD directory, installs it with apt-get, enables its opt-in
 # snippet in /etc/ssl/openssl.cnf and checks that
@@ -53,6 +54,17 @@ else
   bad "Depends ($depends) lacks the package of $libcrypto (${owner:-not found})"
 fi
 [ -f /etc/ssl/edfast.cnf ] && ok "snippet /etc/ssl/edfast.cnf installed" || bad "no /etc/ssl/edfast.cnf"
+# The licence, as Debian wants it: a machine-readable copyright file, with the
+# project's LICENSE and NOTICE beside it.
+doc=/usr/share/doc/edfast
+if [ "$(head -n 1 "$doc/copyright" 2>/dev/null)" = \
+     "Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/" ] &&
+   grep -qx 'License: Apache-2.0' "$doc/copyright" &&
+   cmp -s "$doc/LICENSE" LICENSE && cmp -s "$doc/NOTICE" NOTICE; then
+  ok "$doc: copyright (DEP-5, Apache-2.0), LICENSE and NOTICE"
+else
+  bad "$doc lacks a DEP-5 copyright naming Apache-2.0, or the LICENSE and NOTICE of the source"
+fi
 
 # Installed but not enabled: OpenSSL must not load it.
 if openssl list -providers | grep -q edfast; then bad "edfast active before the snippet is enabled"

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Runs a command on another Debian release, in a chroot made with debootstrap
 # from a Debian mirror (the one this machine's apt uses): how edfast is built
 # and tested on Debian 13 (trixie, OpenSSL 3.5, JDK 21), forky (OpenSSL 3.6)

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # The main job: build edfast, show it signing exactly as the default provider
 # does, then show its speed next to the default provider's.
 set -euo pipefail

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Where an EVP operation's instructions go: the backend (curve arithmetic,
 # hashing, its own cleansing), edfast's glue (provider/, with the libcrypto and
 # libc calls it makes; the seed from libcrypto's DRBG shown apart) and

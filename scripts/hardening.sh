@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Hardening run (issue 8): sanitizer, ThreadSanitizer and fuzzing builds of
 # edfast, each in its own build directory under BUILD_ROOT, and their tests.
 # Exits non-zero on any finding.  The builds are configured with

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Installs with apt-get whatever edfast needs to build, test and benchmark that
 # this Debian machine does not have yet.  Run as root.  Works on Debian 12
 # (bookworm), 13 (trixie) and forky: each entry below is a list of packages of

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """What loading edfast costs a process, against OpenSSL's own modules.
 
     python3 scripts/load-cost.py [--build DIR] [--runs N] [--openssl CMD] [--one-shot]

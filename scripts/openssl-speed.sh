@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # `openssl speed ed25519 ed448` without edfast and with edfast, and the ratio.
 #
 # usage: scripts/openssl-speed.sh BUILD_DIR [SECONDS [RUNS]]

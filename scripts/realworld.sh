@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Real programs from Debian's packages, unmodified, with OpenSSL's default
 # provider and with edfast preferred by configuration, on the same inputs
 # (issue 34).  Prints one table: program, operation, count, time without,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * rusage-run COMMAND [ARG...]: runs COMMAND and prints its CPU time and peak
  * resident memory as "USER_US SYSTEM_US MAXRSS_KIB" on stdout, from wait4.

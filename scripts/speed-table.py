@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """The README's speed tables, made from the benchmark's CSV files, never typed.
 
 Each CPU class has a CSV written by `edfast-bench --csv` in bench/results/

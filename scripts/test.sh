@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Builds edfast and runs every test: the README's test command and what CI runs
 # (.ci/run).  Run as root on Debian 12, 13, forky or sid (with or without
 # experimental's OpenSSL 4.0); it installs what is

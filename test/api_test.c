@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Key management and signature behaviour of edfast through EVP, for every
  * backend serving each curve, held to RFC 8032 data and to what OpenSSL's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Opening a backend's library on first use (backends/library.h), each way it
  * can end: a library that does not exist and one without a symbol asked for

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * What edfast does with bad input, for every backend serving each curve:
  * keys and signatures of the wrong length, signing with a public-only key,

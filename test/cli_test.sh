@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # edfast through the real `openssl` command.
 #
 # Usage: EDFAST_MODULE_DIR=<directory holding edfast.so> bash cli_test.sh

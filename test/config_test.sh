@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # edfast loaded from an openssl.cnf: `module = <path>`, a `backend` preference,
 # edfast and default activated, `default_properties = ?provider=edfast`.
 # The backends edfast reports must follow the config, EDFAST_BACKEND must

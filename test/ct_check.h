@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The constant-time tests' view of secrets (native25519/ct_test.c,
  * native448/ct_test.c): a secret is marked as uninitialised memory, so that

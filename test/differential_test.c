@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Differential test: edfast (every backend serving each curve) against
  * OpenSSL's default provider on random seeds and messages.

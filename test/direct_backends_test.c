@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The implementations edfast-bench times directly, made as the benchmark
  * makes them (bench/impl.h), against OpenSSL's default provider in the same

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The helpers of every edfast C test program (the provider-level tests and the
  * native backends' tests alike): failure bookkeeping, the skip code, hex, a

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # edfast.so exports OSSL_provider_init and nothing else (provider/edfast.map):
 # any other visible symbol could be interposed by another library, and calls
 # to it from inside edfast would go through the PLT.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 #define _GNU_SOURCE /* mallinfo2 */
 /*
  * What a key object costs the heap, edfast's against the default provider's:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * A minimal JSON reader for the test vectors: parses a whole document into a
  * tree.  Strings keep their escapes decoded except \uXXXX, which becomes '?'

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * What every native backend test includes: the test library
  * (edfast_test_util.h) and the native path a test runs (EDFAST_NATIVE_PATH,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # The native backends' tests (native25519/, native448/).
 #
 # native_path_tests(<name> COMMAND <command> [<arg>...] [LABEL <label>]

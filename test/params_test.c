@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The calls other tests leave out, each held to what OpenSSL's default
  * provider does with the same call (or, for edfast's own errors, to the
@@ -626,6 +627,16 @@ static void test_signature(struct et_env *env, enum et_curve c, struct pair *e, 
     ET_CHECK(EVP_PKEY_CTX_set_params(ectx, params) != 1
                  && et_error_contains("unknown EdDSA instance"),
              "%s: an instance name of 17 bytes is not refused as unknown", curve);
+    /* Names match without regard to ASCII case, as in the default provider of 3.2 and later. */
+    params[0] = OSSL_PARAM_construct_utf8_string(
+        "instance", (char *)(c == ET_ED25519 ? "eD25519CTX" : "ED448PH"), 0);
+    ERR_clear_error();
+    ET_CHECK(EVP_PKEY_CTX_set_params(ectx, params) == 1,
+             "%s: instance %s in other case refused", curve, (char *)params[0].data);
+    if (OSSL_PARAM_locate_const(EVP_PKEY_CTX_settable_params(dctx), "instance") != NULL)
+        ET_CHECK(EVP_PKEY_CTX_set_params(dctx, params) == 1,
+                 "%s: the default provider refuses instance %s", curve, (char *)params[0].data);
+    ERR_clear_error();
 
 end:
     EVP_MD_CTX_free(emd);

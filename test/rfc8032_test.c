@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * RFC 8032 known answers through EVP with provider=edfast, for every backend
  * serving each curve: section 7.1 (Ed25519: TEST 1, 2, 3, 1024, SHA(abc))

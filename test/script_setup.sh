@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # The harness of every shell test (test/*_test.sh, test/tools/*_test.sh),
 # sourced first:
 #   . script_setup.sh <test name>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 #define _POSIX_C_SOURCE 200809L /* mkdtemp, kill */
 /*
  * edfast's file: store loader (provider/store.c) held to the default

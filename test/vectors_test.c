@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Wycheproof (ed25519, ed448) and ed25519-speccheck verification cases: the
  * verdict of edfast, with every backend serving the curve, must equal the

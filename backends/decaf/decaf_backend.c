@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * libdecaf's Ed448 (Ed448 only: libdecaf 1.0.2's "Ed25519" does not produce
  * RFC 8032 signatures).  Its Ed448 signing and verification share their

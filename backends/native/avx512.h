@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The x86 intrinsics of the ifma path's sources (*_ifma.c, *_avx512.c) and
  * the attribute that enables AVX-512 for a function.  Test builds define

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * 64-bit words to and from byte strings, little- and big-endian: the only
  * place the native code meets byte order.  Written with shifts, so they are

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The one CPU-dispatch point of the native backend (see cpu.h). */
 #include "cpu.h"
 

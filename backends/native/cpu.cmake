@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # The CPU flags every x86-64-only source is built with, and the CPU-dispatch
 # point (cpu.c).  Each curve lists its own x86-64 sources in its
 # CMakeLists.txt and builds them with edfast_native_x86_library() below, so

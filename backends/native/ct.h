@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Constant-time conditions, one convention for both curves: a condition that
  * may depend on a secret is a uint64_t mask, all ones for true and zero for

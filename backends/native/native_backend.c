@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * edfast's own EdDSA: the Ed25519 and Ed448 implementations below this folder,
  * joined behind backend.h.  Each curve's code keeps its own per-key state, and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Inversion modulo an odd prime p by Bernstein-Yang "safegcd" divsteps, the
  * parts that do not depend on p: each field gives its modulus as signed

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The native backend's known-answer self-test (see selftest.h). */
 #include "selftest.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The native backend's known-answer self-test, run for each curve once per
  * process, before the curve serves its first operation (the provider readies

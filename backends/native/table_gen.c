@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The table generators' shared part (table_gen.h). */
 #include "table_gen.h"
 

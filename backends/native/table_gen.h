@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * What the two curves' table generators (ed25519/gen_tables.c and
  * ed448/gen_tables.c) share: the CPU choice they run with (table_gen.c

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * A key's verification state, the same for both curves, built as the key is
  * used: a key never verified and a key verified once keep nothing but this

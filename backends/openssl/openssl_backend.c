@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * OpenSSL's own EdDSA, reached through a library context that holds only the
  * default provider: the reference every other backend is measured against,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * libsodium's Ed25519.  libsodium signs exactly as RFC 8032 and OpenSSL do,
  * but its verifier refuses some inputs OpenSSL accepts (small-order A or R,

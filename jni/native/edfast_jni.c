@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * JNI glue between the EdFast JCA provider (org.edfast.jca) and OpenSSL 3.
  *

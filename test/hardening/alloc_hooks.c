@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* OpenSSL's memory functions, failing a chosen allocation: see alloc_hooks.h. */
 #define _GNU_SOURCE /* dladdr */
 #include "alloc_hooks.h"

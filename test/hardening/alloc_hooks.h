@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * OpenSSL's memory functions replaced by ones that fail a chosen allocation
  * and track the blocks edfast's code allocates: the core of the

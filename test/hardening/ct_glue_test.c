@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Constant time of the sodium and decaf backends' glue (and of what it calls
  * in libsodium and libdecaf), run under valgrind memcheck: the seed is marked

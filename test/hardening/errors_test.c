@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Bad input at every public entry point of edfast, and the error each gives
  * (docs/errors.md lists these cases by name), then: no secret in any error.

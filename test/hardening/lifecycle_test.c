@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Load, use, unload: for every backend, edfast is loaded into a fresh
  * OSSL_LIB_CTX (with EDFAST_BACKEND naming it), makes keys of both curves,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Private keys in OpenSSL's secure heap, as the default provider keeps them,
  * when the application enabled it (CRYPTO_secure_malloc_init).

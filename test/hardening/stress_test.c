@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Thread stress: for every backend serving each curve, 4 threads share one
  * library context with edfast loaded, one keypair and one public key per

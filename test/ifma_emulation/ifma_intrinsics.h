@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Portable emulation of the x86 intrinsics used by edfast's AVX-512 code
  * (the ifma path's files in backends/native/ed25519 and ed448: *_ifma.*,

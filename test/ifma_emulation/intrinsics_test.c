@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Tests ifma_intrinsics.h, the test-only emulation of the AVX-512
  * intrinsics edfast uses.  Standalone: no project headers.

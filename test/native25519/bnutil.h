@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* BIGNUM bridges for checking field and scalar arithmetic against OpenSSL. */
 #ifndef N25519_BNUTIL_H
 #define N25519_BNUTIL_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The native backend's path choice (backends/native/cpu.h): every request
  * against every set of CPU abilities, including those this machine lacks,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Constant-time check (ct_check.h: under valgrind memcheck, or in a
  * MemorySanitizer build): the seed (and the message nonce it leads to) is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Differential test against OpenSSL's default provider: random seeds and
  * messages (0..4096 bytes, mostly short); public keys and signatures must be

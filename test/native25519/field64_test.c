@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The four-limb field of the adx path (field_adx.h) against OpenSSL BIGNUM:
  * every operation on random values, values at and around p, 2^255 and 2^256,

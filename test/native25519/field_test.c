@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Field arithmetic against OpenSSL BIGNUM: random and edge values, loose
  * inputs, output bounds, encodings, inversion, square roots (with the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Point layer: the base point, [L]B = 0, fixed-base and double-scalar
  * multiplication against plain double-and-add, points with small-order

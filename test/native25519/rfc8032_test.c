@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * RFC 8032 section 7.1 (Ed25519), 7.2 (Ed25519ctx) and 7.3 (Ed25519ph)
  * vectors: public key, signature byte for byte, verification, and rejection

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Scalars mod L against OpenSSL BIGNUM: reduction of 64- and 32-byte values,
  * muladd, the S < L check, the two recodings (signed radix-2^w for the

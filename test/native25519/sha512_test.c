@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Our SHA-512 against OpenSSL's for every length up to 700 and random piecewise
  * updates, with both the BMI2 and the portable round functions.

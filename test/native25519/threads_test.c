@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Several threads verify with the same fresh key objects at once, so the
  * lazily built verification state (light table, then split tables) is

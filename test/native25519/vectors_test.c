@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Wycheproof and ed25519-speccheck verdicts: ours must equal OpenSSL's
  * default provider (computed here through EVP) on every case, Wycheproof's

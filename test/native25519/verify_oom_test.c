@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * A key's verification state when memory runs out (../../backends/native/
  * verify_state.h): the first verification allocates nothing (a key used

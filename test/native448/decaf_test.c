@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Agreement with libdecaf for the instances OpenSSL 3.0's EVP cannot reach:
  * Ed448 with a context and Ed448ph (with and without context), on random

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Differential test against OpenSSL's default provider (pure Ed448 through
  * EVP): for N random (seed, message) cases, the public key and signature must

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The group law on edwards448 itself (a = 1, d = -39081), the tests'
  * reference for the code, which computes on the 4-isogenous twisted curve

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The ifma path's 4-way field (../../backends/native/ed448/fe4_ifma.h)
  * against the portable one (field.h): products, squares, sums and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Field arithmetic mod p = 2^448 - 2^224 - 1 against OpenSSL BIGNUM, on
  * random values (reduced and with loose limbs) and edge values (0, 1, p-1,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Curve-level checks: the base point is on the curve with order l, the
  * constant-time fixed-base multiplication agrees with a plain double-and-add,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * RFC 8032 known answers: all of section 7.4 (Ed448: blank, 1 octet, 1 octet
  * with context "foo", 11, 12, 13, 64, 256 and 1023 octets) and section 7.5

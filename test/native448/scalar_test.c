@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Scalars mod l against OpenSSL BIGNUM: the order itself, wide reduction of
  * 0..114-byte inputs (random and edge values), muladd, add, neg, the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * SHAKE256 against OpenSSL's EVP_shake256, with the Keccak-f[1600] of the
  * native path under test (CTest runs it once per path): one-shot for every

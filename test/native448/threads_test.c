@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Concurrent use of one key: the public point is decoded and the per-key
  * tables built lazily by whichever verification comes first, under the key's

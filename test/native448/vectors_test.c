@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Wycheproof Ed448 verification cases: our verdict must equal OpenSSL's
  * default provider (computed here through EVP) on every case, and both must

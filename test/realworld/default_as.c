@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * default_as.so: an LD_PRELOAD shim for the proving runs of programs that load
  * OpenSSL's default provider by name themselves (python3-cryptography calls

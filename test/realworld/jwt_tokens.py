@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """realworld.sh's PyJWT program: signs COUNT EdDSA tokens with PyJWT and
 verifies each, with a fixed key (seed bytes 0, 1, 2, ...), so every run signs
 the same tokens (EdDSA is deterministic).  Plain PyJWT/cryptography code:

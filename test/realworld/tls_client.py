@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """realworld.sh's TLS client for openssl s_server: COUNT full TLS 1.3
 handshakes (a new connection each time, no session resumption) with Python's
 ssl module (libssl, so OPENSSL_CONF decides who verifies the server's Ed25519

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Faults on chosen native paths, for the self-test's tests only: linked into
  * the test build of the provider module that CMakeLists.txt here makes, never

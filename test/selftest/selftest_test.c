@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The native backend's self-test (backends/native/selftest.h), seen from
  * outside: it runs for each curve before the curve's first key, not at load;

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # The openssl commands with edfast as the only provider
 # (-provider-path <dir> -provider edfast, no config): genpkey, pkey (-in,
 # -pubout, -text, -text_pub, -outform DER, stdin), pkeyutl -sign/-verify

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # openssl cms -sign / -verify with Ed25519 and Ed448 through edfast.
 #
 # What CMS can sign with EdDSA depends on the OpenSSL version, whichever

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * edfast's encoders and decoders held to OpenSSL's default provider, through
  * the OSSL_ENCODER / OSSL_DECODER API, in two library contexts: one with

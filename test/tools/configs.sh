@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # The configs of the tools tests, sourced by each; it sources the harness,
 # ../script_setup.sh, first.  The repository's sample config and the proving config.
 #

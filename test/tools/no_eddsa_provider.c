@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * A test-only provider module: OpenSSL's default provider with its ED25519
  * and ED448 key management and signatures taken out, everything else

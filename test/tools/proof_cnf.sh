@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # The configs that show who serves EdDSA, sourced by the tools tests
 # (configs.sh), the package test (scripts/deb-test.sh), scripts/realworld.sh and
 # scripts/openssl-speed.sh.

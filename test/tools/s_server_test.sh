@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # openssl s_server / s_client, TLS 1.3 on 127.0.0.1, with an Ed25519 and an
 # Ed448 server certificate.  The server runs under proof.cnf (see configs.sh), so
 # its CertificateVerify can only be signed by edfast; the client is

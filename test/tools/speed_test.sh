@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # openssl speed ed25519 ed448 measuring edfast through OPENSSL_CONF (3.0's
 # speed ignores -propquery; only the config steers it).  A smoke test: no
 # timing is asserted, only that both curves were measured, (1) with the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * TLS 1.3 over 127.0.0.1 with an Ed25519 and an Ed448 server certificate,
  * proving that edfast makes the server's CertificateVerify signature.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # The real tools through openssl.cnf (the repository's sample, module set to
 # the built edfast.so): openssl req -x509 self-signed Ed25519 and Ed448
 # certificates and a CA -> leaf chain, signed through edfast and verified by

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Which RFC 8032 instances this build of edfast can serve: a build without
  * the native backend may have none that frames Ed25519ctx, Ed25519ph (or,

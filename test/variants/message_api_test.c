@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * OpenSSL 3.4+'s message signing API and the algorithm names that fix the
  * RFC 8032 instance (ED25519ph, ED25519ctx, ED448ph), edfast against the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * RFC 8032's other instances through EVP: Ed25519ctx, Ed25519ph, Ed448 with
  * a context and Ed448ph, selected by the signature parameters "instance" and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Ed25519's code for the accelerated paths (see ../cpu.h): one instance per
  * path, in accel_x86.c, picked by cpu.c.  A NULL table means the portable

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Ed25519's x86-64 paths, the tables cpu.c picks from: the four-limb field
  * with mulx/adcx/adox (point_adx.c) or the 4-way IFMA code (fixed_base_ifma.c,

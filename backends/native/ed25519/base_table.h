@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The fixed-base table's layout and its constant-time scan, an always-inlined
  * body that point.c (portable) and accel_x86.c (AVX2) each compile.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * [s]B + [k]Q for verification, variable time: both scalars in wNAF pieces
  * against the static tables of B and the per-key tables of Q.

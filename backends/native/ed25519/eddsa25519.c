@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The RFC 8032 Ed25519 algorithms on top of field/scalar/point/sha512. */
 #include "eddsa25519.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Ed25519, Ed25519ctx and Ed25519ph (RFC 8032) on our own field, scalar,
  * point and SHA-512 code, with verification verdicts identical to OpenSSL

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * GF(2^255 - 19) four elements at a time with AVX-512 IFMA, for the ifma
  * path's 4-way code (point_ifma.c, fixed_base_ifma.c, field_ifma.c; x86-64

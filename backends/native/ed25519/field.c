@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Field operations that are not worth inlining: encoding, exponentiation chains. */
 #include "field.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Arithmetic in GF(2^255 - 19), radix 2^51.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The parts of the four-limb field (field_adx.h) that are not inline: the
  * conversions from and to radix 2^51, through which the adx path reuses the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Arithmetic in GF(2^255 - 19) for x86-64 CPUs with BMI2 and ADX (mulx,
  * adcx, adox: Intel Broadwell and AMD Zen onwards): four 64-bit limbs.

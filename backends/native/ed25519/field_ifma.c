@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The square-root exponentiation of the ifma path: the elements in the lanes
  * of one n25519_fe4, so that two cost one chain.  A chain of squarings is one long

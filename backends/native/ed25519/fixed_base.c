@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * [a]B in constant time: signed radix-2^5 digits, each a masked scan of a
  * table row (base_table.h) and a mixed addition; the four-lane code of a

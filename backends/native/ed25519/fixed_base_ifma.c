@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * [a]B on the ifma path (accel.h).  Lane j of every vector is a
  * point of its own, the sum of the digits 4g + j over the groups g of the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Builds Ed25519's tables of B (tables.h, point_adx.h) and prints them as a
  * C source file, tables_data.c, which the library is built with: a table

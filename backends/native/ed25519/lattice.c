@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The short vectors of the lattice {(c0, c1) : c0 = c1 k (mod 8L)} by the
  * extended Euclidean algorithm on (8L, k), stopped halfway: its remainders

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Point arithmetic: conversions, the group law, encoding and decoding. */
 #include "point.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Points of edwards25519 (-x^2 + y^2 = 1 + d x^2 y^2) in the coordinate
  * systems of Hisil-Wong-Carter-Dawson:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Ed25519's scalar multiplications on the adx path (see ../cpu.h): the
  * algorithms of point.c over the four-limb field of field_adx.h, with the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The adx path's affine (niels) points over the four-limb field of
  * field_adx.h, and its tables of B in that form: point.c's tables

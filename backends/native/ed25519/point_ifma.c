@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * 4-way parallel point arithmetic with AVX-512 IFMA (see accel.h), on
  * the field of fe4_ifma.h: the four coordinates of a point in the four lanes.

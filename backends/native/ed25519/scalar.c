@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Arithmetic mod L with 64-bit limbs and Barrett reduction (HAC 14.42 with
  * b = 2^64, k = 4): no secret-dependent branch anywhere, and only one

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Scalars modulo the group order L = 2^252 + 27742317777372353535851937790883648493.
  * Scalars travel as 32-byte little-endian strings, as in RFC 8032.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* SHA-512, written for speed with plain C: all rounds unrolled, schedule kept in 16 words. */
 #include "sha512.h"
 

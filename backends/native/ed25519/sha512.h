@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * SHA-512 (FIPS 180-4), incremental, no allocation: EdDSA hashes
  * dom2 || R || A || M in pieces without copying the message.

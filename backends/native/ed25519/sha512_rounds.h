@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The SHA-512 compression function as an always-inlined body, so that
  * sha512.c (portable) and accel_x86.c (BMI2) each compile their own copy.

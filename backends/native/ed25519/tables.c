@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The helpers every table of points is built with: those of B, at build
  * time (gen_tables.c), and each key's.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The process-wide tables of B and the helpers every table is built with.
  * The tables of B depend on the curve alone: gen_tables.c builds them when

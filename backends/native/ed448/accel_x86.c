@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Ed448's x86-64 paths, the tables cpu.c picks from: the fixed-base row scan
  * in the widest vectors each path has (AVX2 on adx, AVX-512 on ifma), and on

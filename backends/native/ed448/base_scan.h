@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The fixed-base table's layout and the constant-time scan of one row, as a
  * statement each path compiles for its own vectors (fixed_base.c,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The fixed-base row scan (base_scan.h) in AVX-512 registers, for the ifma
  * path: an entry is three 64-byte vectors, and the masked OR of each is one

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Double-scalar multiplication for verification, on the twisted curve of
  * twisted.h (7M additions from affine entries, 8M from projective ones); see

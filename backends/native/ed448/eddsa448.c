@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * RFC 8032 Ed448 / Ed448ph.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Ed448 and Ed448ph (RFC 8032 section 5.2) on the native field, point and
  * scalar code of this directory.  Verification verdicts follow OpenSSL 3.0's

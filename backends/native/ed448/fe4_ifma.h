@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * GF(2^448 - 2^224 - 1) four elements at a time with AVX-512 IFMA, for
  * 4-way point code on the ifma path (x86-64 only).

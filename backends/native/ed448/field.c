@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Portable arithmetic mod p = 2^448 - 2^224 - 1 on eight 56-bit limbs.
  *

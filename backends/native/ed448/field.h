@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Arithmetic modulo p = 2^448 - 2^224 - 1 (the Ed448 field).
  *

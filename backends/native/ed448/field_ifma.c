@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The inverse square roots of two elements side by side (accel.h's
  * isr_pair) on the ifma path: field.h's chain run once over fe4_ifma.h's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Constant-time fixed-base multiplication [s]B (keygen, signing), on the
  * twisted curve of twisted.h: [s]B = psi([s/4] phi(B)), where each addition

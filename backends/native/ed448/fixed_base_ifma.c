@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The fixed-base sum (accel.h's base_sum) on the ifma path: the point in
  * 4-way form (point_ifma.h), each entry moved into lanes as it is looked

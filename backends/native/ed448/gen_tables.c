@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Builds Ed448's tables of phi(B) (tables.h) and prints them as a C source
  * file, tables_data.c, which the library is built with: a table that

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* What shake256.c shares with its AVX-512 permutation (shake256_avx512.c). */
 #ifndef N448_KECCAK_INTERNAL_H
 #define N448_KECCAK_INTERNAL_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The half-size multipliers of a key's first verification (lattice.h): a
  * partial extended Euclid on (l, h), in Lehmer batches.  Variable time: h is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Half-size multipliers for verification (Pornin, "Optimized Lattice Basis
  * Reduction In Dimension 2, and Fast Schnorr and EdDSA Signature

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Points of edwards448 (a = 1, d = -39081) and their RFC 8032 encoding.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Points of edwards448, x^2 + y^2 = 1 + d x^2 y^2 with d = -39081, as RFC
  * 8032 encodes them: the base point, encoding, decoding and the comparison

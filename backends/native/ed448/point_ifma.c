@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Verification's joint loop (accel.h's joint) on the ifma path, the point
  * in 4-way form (point_ifma.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The twisted curve's doubling and addition (a = -1, d' = -39082; twisted.h)
  * in 4-way form on the ifma path: the point's four coordinates X, Y, Z, T

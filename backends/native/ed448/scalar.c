@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Scalars mod l with Montgomery multiplication (R = 2^448).
  *

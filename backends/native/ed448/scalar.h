@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Scalars modulo the Ed448 group order
  *   l = 2^446 - 13818066809895115352007386748515426880336692474882178609894547503885

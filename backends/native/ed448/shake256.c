@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Keccak-f[1600] and SHAKE256 (rate 136 bytes, domain bits 1111 then pad10*1).
  * Lanes are kept as host integers and bytes are mapped little-endian, so the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * SHAKE256 (FIPS 202) with an incremental absorb, so that EdDSA can hash
  * dom4 || R || A || M straight from the caller's buffers.  The context is a

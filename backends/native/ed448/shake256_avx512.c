@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Keccak-f[1600] with AVX-512VL, for shake256.c on the ifma path (../cpu.h),
  * whose CPUs all have AVX-512F and AVX-512VL.  Same algorithm as the portable

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The helper verification's tables are built with: those of phi(B), at
  * build time (gen_tables.c), and each key's.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The process-wide tables of phi(B) (twisted.h) and the helper verification's
  * tables are built with.  The tables of phi(B) depend on the curve alone:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Group law on the twisted curve (a = -1, d' = d - 1 = -39082) and the
  * 4-isogenies to and from edwards448.  Formulas: Hisil-Wong-Carter-Dawson

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The twisted curve -x^2 + y^2 = 1 + (d - 1) x^2 y^2 (d = -39081), which the
  * fixed-base multiplication works on because an addition costs 7

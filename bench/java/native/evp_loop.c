@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The Java benchmark's "C EVP" column (org.edfast.bench.EvpLoop): the JCA
  * benchmark's operations looped in C through EVP, with edfast preferred as the

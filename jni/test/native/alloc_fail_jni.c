@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The allocation-failure hooks (test/hardening/alloc_hooks.c) for a JVM:
  * org.edfast.jca.AllocFailHooks.  Loaded by the test before the JCA glue, so

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package org.edfast.jca;
 
 /** RFC 8032 section 7 test vectors (taken from the project's C tests). */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package org.edfast.jca;
 
 import java.lang.ref.Reference;
