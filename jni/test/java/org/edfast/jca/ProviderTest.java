@@ -47,8 +47,13 @@ class ProviderTest {
         if (T.EXPECT_NATIVE) {
             assertTrue(d.matches("edfast \\(ED25519=\\w+, ED448=\\w+\\)"), d);
             System.out.println("details: " + NativeLib.details());
+            assertEquals("", EdFastProvider.loadingError());
         } else {
             assertTrue(d.startsWith("SunEC ("), d);
+            // The fallback run has no java.library.path: the reason names the library.
+            assertTrue(EdFastProvider.loadingError().startsWith("cannot load the JNI library edfastjni"),
+                    EdFastProvider.loadingError());
+            assertTrue(d.contains(EdFastProvider.loadingError()), d);
         }
     }
 }

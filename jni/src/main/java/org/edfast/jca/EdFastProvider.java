@@ -43,6 +43,15 @@ public final class EdFastProvider extends Provider {
         return NativeLib.DESCRIPTION;
     }
 
+    /**
+     * Why SunEC serves instead of the native path (the JNI library not loaded,
+     * no OpenSSL 3, a failed known-answer self-test, edfast.forceJava), or the
+     * empty string when the native path serves.
+     */
+    public static String loadingError() {
+        return NativeLib.LOADING_ERROR;
+    }
+
     /** True when operations run natively through OpenSSL. */
     public static boolean isNative() {
         return NativeLib.AVAILABLE;

@@ -36,21 +36,27 @@ final class NativeLib {
     static final boolean AVAILABLE;
     /** Which OpenSSL provider serves, or why the Java path is used. */
     static final String DESCRIPTION;
+    /** Why the Java path is used; empty on the native path. */
+    static final String LOADING_ERROR;
 
     static {
         boolean ok = false;
         String description;
+        String why = null;
         if (Boolean.getBoolean("edfast.forceJava")) {
-            description = "SunEC (Java path forced by edfast.forceJava=true)";
+            why = "Java path forced by edfast.forceJava=true";
+            description = "SunEC (" + why + ")";
             LOG.info("EdFast: " + description);
         } else {
-            String why = null;
             try {
                 System.loadLibrary("edfastjni");
                 why = init(System.getProperty("edfast.modules"),
                         System.getProperty("edfast.openssl.conf"));
             } catch (UnsatisfiedLinkError | SecurityException e) {
                 why = "cannot load the JNI library edfastjni: " + e.getMessage();
+            }
+            if (why == null) {
+                why = SelfTest.run();
             }
             if (why == null) {
                 ok = true;
@@ -65,6 +71,7 @@ final class NativeLib {
         }
         AVAILABLE = ok;
         DESCRIPTION = description;
+        LOADING_ERROR = ok ? "" : why;
     }
 
     private NativeLib() {
