@@ -1,0 +1,131 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Builds the artifacts of a release into OUTDIR, with their SHA256SUMS:
+#   edfast_<version>_<debarch>.deb       the full build (every backend) for
+#                                         this Debian release, as cpack makes it
+#   edfast-jca-<version>.jar             the JCA provider's classes alone (the
+#                                         module org.edfast.jca), for systems
+#                                         that install the libraries (the .deb)
+#   edfast-<version>-linux-<arch>-openssl3.tar.gz
+#                                         the portable edfast.so (native and
+#                                         OpenSSL backends only: it needs glibc
+#                                         and libcrypto.so.3 of any OpenSSL 3),
+#                                         README.md, LICENSE, NOTICE and
+#                                         openssl.cnf.sample
+#   edfast-<version>-linux-<arch>-openssl4.tar.gz
+#                                         the same for OpenSSL 4 (libcrypto.so.4),
+#                                         built in the sid-openssl4 chroot
+#                                         (scripts/debian-chroot.sh)
+# Every library is checked against the floors README.md states
+# (test/imports_test.sh) before it is packed.
+#
+# Reproducible: SOURCE_DATE_EPOCH is the commit's time (or as given), the
+# build's paths are mapped away (-ffile-prefix-map), and the archives have a
+# fixed order, owner and date; two runs of one commit on one machine give the
+# same bytes (docs/release.md says how that was checked).
+#
+#   bash scripts/release.sh OUTDIR [--only deb|jar|portable]...
+# --only limits the run to those artifacts (portable: this machine's OpenSSL
+# only; the OpenSSL 4 tarball comes with a run that includes "portable" on a
+# machine whose libcrypto is 3, unless EDFAST_RELEASE_OPENSSL4=0).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+src=$(pwd)
+out=${1:?usage: release.sh OUTDIR [--only deb|jar|portable]...}
+shift
+parts=()
+while [ $# -gt 0 ]; do
+  case $1 in
+    --only) parts+=("${2:?--only needs a part}"); shift 2 ;;
+    *) echo "release.sh: unknown argument $1" >&2; exit 2 ;;
+  esac
+done
+[ ${#parts[@]} -gt 0 ] || parts=(deb jar portable)
+wants() { printf '%s\n' "${parts[@]}" | grep -qx "$1"; }
+
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+version=$(sed -n 's/^project(edfast VERSION \([0-9.]*\).*/\1/p' CMakeLists.txt)
+if [ -z "${SOURCE_DATE_EPOCH:-}" ]; then
+  SOURCE_DATE_EPOCH=$(git log -1 --format=%ct 2>/dev/null) ||
+    { echo "release.sh: not a git checkout: set SOURCE_DATE_EPOCH" >&2; exit 1; }
+fi
+export SOURCE_DATE_EPOCH
+export TZ=UTC LC_ALL=C.UTF-8
+arch=$(uname -m)
+work=$(mktemp -d /tmp/edfast-release.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+jobs=$(nproc)
+# The source and build paths leave no trace in what is built (__FILE__ in
+# error records, generated tables).
+map_flags="-ffile-prefix-map=$src=edfast -ffile-prefix-map=$work=build"
+log() { echo "release.sh: $*"; }
+
+configure() { # dir cmake-args...
+  local dir=$1
+  shift
+  cmake -S "$src" -B "$dir" -DCMAKE_BUILD_TYPE=Release -DBUILD_TESTING=OFF \
+    -DCMAKE_C_FLAGS="$map_flags" "$@" >"$dir.configure.log" ||
+    { cat "$dir.configure.log"; exit 1; }
+}
+
+check_imports() { # libraries...
+  bash test/imports_test.sh "$(sed -n 's/^set(EDFAST_GLIBC_FLOOR \([0-9.]*\) .*/\1/p' CMakeLists.txt)" "$@" |
+    sed 's/^/    /'
+  [ "${PIPESTATUS[0]}" -eq 0 ] || { echo "release.sh: a library needs more than the floors" >&2; exit 1; }
+}
+
+reproducible_tar() { # folder-parent folder-name output.tar.gz
+  tar -C "$1" --sort=name --mtime="@$SOURCE_DATE_EPOCH" --owner=0 --group=0 --numeric-owner \
+    --mode='u+rwX,go+rX,go-w' --format=gnu -cf - "$2" | gzip -9n >"$3"
+}
+
+if wants deb || wants jar; then
+  log "full build (every backend found, the JNI library and jar)"
+  configure "$work/full"
+  cmake --build "$work/full" -j"$jobs" >"$work/full.build.log" 2>&1 ||
+    { tail -30 "$work/full.build.log"; exit 1; }
+  check_imports "$work/full/provider/edfast.so" "$work/full/jni/libedfastjni.so"
+  # The jar as the package installs it too: dated and ordered as the source is.
+  jar=$work/full/jni/edfast-jca.jar
+  python3 scripts/reproducible-zip.py "$jar" "$jar.tmp" && mv "$jar.tmp" "$jar"
+  if wants deb; then
+    (cd "$work/full" && cpack -G DEB >/dev/null)
+    cp "$work"/full/edfast_*.deb "$out/"
+    log "wrote $(basename "$work"/full/edfast_*.deb)"
+  fi
+  if wants jar; then
+    cp "$jar" "$out/edfast-jca-$version.jar"
+    log "wrote edfast-jca-$version.jar"
+  fi
+fi
+
+if wants portable; then
+  log "portable build (native and OpenSSL backends, no JNI)"
+  configure "$work/portable" -DEDFAST_WITH_SODIUM=OFF -DEDFAST_WITH_DECAF=OFF -DEDFAST_WITH_JNI=OFF
+  cmake --build "$work/portable" -j"$jobs" --target edfast >"$work/portable.build.log" 2>&1 ||
+    { tail -30 "$work/portable.build.log"; exit 1; }
+  so=$work/portable/provider/edfast.so
+  check_imports "$so"
+  major=$(readelf -d "$so" | sed -n 's/.*(NEEDED).*\[libcrypto\.so\.\([0-9]*\)\]/\1/p')
+  name=edfast-$version-linux-$arch-openssl$major
+  mkdir -p "$work/stage/$name"
+  strip --strip-unneeded -o "$work/stage/$name/edfast.so" "$so"
+  cp README.md LICENSE NOTICE openssl.cnf.sample "$work/stage/$name/"
+  reproducible_tar "$work/stage" "$name" "$out/$name.tar.gz"
+  log "wrote $name.tar.gz"
+  if [ "$major" = 3 ] && [ "${EDFAST_RELEASE_OPENSSL4:-1}" != 0 ]; then
+    log "the OpenSSL 4 build, in the sid-openssl4 chroot"
+    chroot_out=/src/release-openssl4
+    bash scripts/debian-chroot.sh sid-openssl4 bash -c \
+      "bash scripts/install-deps.sh >/dev/null && rm -rf $chroot_out &&
+       SOURCE_DATE_EPOCH=$SOURCE_DATE_EPOCH EDFAST_RELEASE_OPENSSL4=0 \
+         bash scripts/release.sh $chroot_out --only portable" | sed 's/^/  /'
+    [ "${PIPESTATUS[0]}" -eq 0 ] || { echo "release.sh: the OpenSSL 4 build failed" >&2; exit 1; }
+    cp "${EDFAST_CHROOT_CACHE:-/var/cache/edfast}/sid-openssl4$chroot_out"/*-openssl4.tar.gz "$out/"
+  fi
+fi
+
+(cd "$out" && rm -f SHA256SUMS && sha256sum -- * >SHA256SUMS.tmp && mv SHA256SUMS.tmp SHA256SUMS)
+log "$out:"
+sed 's/^/    /' "$out/SHA256SUMS"
