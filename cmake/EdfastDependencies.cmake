@@ -3,6 +3,8 @@
 find_package(OpenSSL 3.0 REQUIRED)
 find_package(Threads REQUIRED)
 find_package(PkgConfig)
+# Python 3 runs the tests' checkers and writes the jars (scripts/jars.py).
+find_program(EDFAST_PYTHON3 python3 REQUIRED)
 
 # AUTO builds the native backend where it can be built; ON insists.
 set(EDFAST_WITH_NATIVE AUTO CACHE STRING "Build edfast's own Ed25519/Ed448 backend: AUTO, ON or OFF")

@@ -16,6 +16,14 @@
 #                                         the same for OpenSSL 4 (libcrypto.so.4),
 #                                         built in the sid-openssl4 chroot
 #                                         (scripts/debian-chroot.sh)
+#   edfast-jca-<version>-linux-<arch>.jar
+#                                         the platform jar (arch as Java names
+#                                         it: x86_64, aarch_64): the classes
+#                                         with the portable edfast.so and
+#                                         libedfastjni.so for each OpenSSL
+#                                         major, and their digests; the loader
+#                                         (NativeLoader.java) extracts the pair
+#                                         the system's libcrypto takes
 # Every library is checked against the floors README.md states
 # (test/imports_test.sh) before it is packed.
 #
@@ -23,6 +31,8 @@
 # build's paths are mapped away (-ffile-prefix-map), and the archives have a
 # fixed order, owner and date; two runs of one commit on one machine give the
 # same bytes (docs/release.md says how that was checked).
+# EDFAST_RELEASE_PAIR_DIR: where a portable run leaves its pair (the OpenSSL 4
+# run in the chroot hands its pair back that way).
 #
 #   bash scripts/release.sh OUTDIR [--only deb|jar|portable]...
 # --only limits the run to those artifacts (portable: this machine's OpenSSL
@@ -88,7 +98,7 @@ if wants deb || wants jar; then
   check_imports "$work/full/provider/edfast.so" "$work/full/jni/libedfastjni.so"
   # The jar as the package installs it too: dated and ordered as the source is.
   jar=$work/full/jni/edfast-jca.jar
-  python3 scripts/reproducible-zip.py "$jar" "$jar.tmp" && mv "$jar.tmp" "$jar"
+  python3 scripts/jars.py normalize "$jar" "$jar.tmp" && mv "$jar.tmp" "$jar"
   if wants deb; then
     (cd "$work/full" && cpack -G DEB >/dev/null)
     cp "$work"/full/edfast_*.deb "$out/"
@@ -101,29 +111,51 @@ if wants deb || wants jar; then
 fi
 
 if wants portable; then
-  log "portable build (native and OpenSSL backends, no JNI)"
-  configure "$work/portable" -DEDFAST_WITH_SODIUM=OFF -DEDFAST_WITH_DECAF=OFF -DEDFAST_WITH_JNI=OFF
-  cmake --build "$work/portable" -j"$jobs" --target edfast >"$work/portable.build.log" 2>&1 ||
+  log "portable build (native and OpenSSL backends, the JNI library)"
+  configure "$work/portable" -DEDFAST_WITH_SODIUM=OFF -DEDFAST_WITH_DECAF=OFF -DEDFAST_WITH_JNI=ON
+  cmake --build "$work/portable" -j"$jobs" --target edfast edfastjni >"$work/portable.build.log" 2>&1 ||
     { tail -30 "$work/portable.build.log"; exit 1; }
   so=$work/portable/provider/edfast.so
-  check_imports "$so"
+  jni=$work/portable/jni/libedfastjni.so
+  check_imports "$so" "$jni"
   major=$(readelf -d "$so" | sed -n 's/.*(NEEDED).*\[libcrypto\.so\.\([0-9]*\)\]/\1/p')
+  # The pair a platform jar holds for this OpenSSL major.
+  pair=${EDFAST_RELEASE_PAIR_DIR:-$work/pairs/$major}
+  mkdir -p "$pair"
+  strip --strip-unneeded -o "$pair/edfast.so" "$so"
+  strip --strip-unneeded -o "$pair/libedfastjni.so" "$jni"
   name=edfast-$version-linux-$arch-openssl$major
   mkdir -p "$work/stage/$name"
-  strip --strip-unneeded -o "$work/stage/$name/edfast.so" "$so"
-  cp README.md LICENSE NOTICE openssl.cnf.sample "$work/stage/$name/"
+  cp "$pair/edfast.so" README.md LICENSE NOTICE openssl.cnf.sample "$work/stage/$name/"
   reproducible_tar "$work/stage" "$name" "$out/$name.tar.gz"
   log "wrote $name.tar.gz"
   if [ "$major" = 3 ] && [ "${EDFAST_RELEASE_OPENSSL4:-1}" != 0 ]; then
     log "the OpenSSL 4 build, in the sid-openssl4 chroot"
     chroot_out=/src/release-openssl4
     bash scripts/debian-chroot.sh sid-openssl4 bash -c \
-      "bash scripts/install-deps.sh >/dev/null && rm -rf $chroot_out &&
-       SOURCE_DATE_EPOCH=$SOURCE_DATE_EPOCH EDFAST_RELEASE_OPENSSL4=0 \
+      "bash scripts/install-deps.sh >/dev/null && rm -rf $chroot_out $chroot_out-pair &&
+       SOURCE_DATE_EPOCH=$SOURCE_DATE_EPOCH EDFAST_RELEASE_OPENSSL4=0 EDFAST_RELEASE_PAIR_DIR=$chroot_out-pair \
          bash scripts/release.sh $chroot_out --only portable" | sed 's/^/  /'
     [ "${PIPESTATUS[0]}" -eq 0 ] || { echo "release.sh: the OpenSSL 4 build failed" >&2; exit 1; }
-    cp "${EDFAST_CHROOT_CACHE:-/var/cache/edfast}/sid-openssl4$chroot_out"/*-openssl4.tar.gz "$out/"
+    from=${EDFAST_CHROOT_CACHE:-/var/cache/edfast}/sid-openssl4$chroot_out
+    cp "$from"/*-openssl4.tar.gz "$out/"
+    cp -r "$from-pair" "$work/pairs/4"
   fi
+fi
+
+# The platform jar: the plain jar's classes with every pair built above, under
+# Java's classifier for this machine (linux-x86_64, linux-aarch_64).
+if wants jar && wants portable; then
+  case $arch in
+    x86_64) classifier=linux-x86_64 ;;
+    aarch64) classifier=linux-aarch_64 ;;
+    *) echo "release.sh: no Java classifier for $arch" >&2; exit 1 ;;
+  esac
+  pairs=()
+  for dir in "$work"/pairs/*; do pairs+=("$(basename "$dir")=$dir"); done
+  python3 scripts/jars.py platform "$out/edfast-jca-$version-$classifier.jar" \
+    "$out/edfast-jca-$version.jar" "$classifier" "${pairs[@]}"
+  log "wrote edfast-jca-$version-$classifier.jar (OpenSSL ${pairs[*]%%=*})"
 fi
 
 (cd "$out" && rm -f SHA256SUMS && sha256sum -- * >SHA256SUMS.tmp && mv SHA256SUMS.tmp SHA256SUMS)

@@ -15,7 +15,11 @@ import java.util.List;
  * <p>System properties: {@code edfast.forceJava=true} (always delegate to SunEC),
  * {@code edfast.modules} (directory holding edfast.so), {@code edfast.openssl.conf}
  * (an openssl.cnf to load into a fresh library context instead of OpenSSL's own
- * configuration).
+ * configuration); for a platform jar, which holds its libraries:
+ * {@code edfast.openssl} (3 or 4: the OpenSSL major whose pair to load, else the
+ * newest the system has), {@code edfast.nativeDir} (where to write them, else
+ * {@code java.io.tmpdir}), {@code edfast.useSystemLibrary=true} (load the
+ * system's libedfastjni.so instead, as without a platform jar).
  */
 public final class EdFastProvider extends Provider {
     private static final long serialVersionUID = 1L;

@@ -48,12 +48,10 @@ final class NativeLib {
             description = "SunEC (" + why + ")";
             LOG.info("EdFast: " + description);
         } else {
-            try {
-                System.loadLibrary("edfastjni");
-                why = init(System.getProperty("edfast.modules"),
-                        System.getProperty("edfast.openssl.conf"));
-            } catch (UnsatisfiedLinkError | SecurityException e) {
-                why = "cannot load the JNI library edfastjni: " + e.getMessage();
+            why = NativeLoader.load();
+            if (why == null) {
+                why = init(System.getProperty("edfast.modules"), System.getProperty("edfast.openssl.conf"));
+                NativeLoader.removeExtracted();
             }
             if (why == null) {
                 why = SelfTest.run();
