@@ -16,6 +16,9 @@
 #                                         the same for OpenSSL 4 (libcrypto.so.4),
 #                                         built in the sid-openssl4 chroot
 #                                         (scripts/debian-chroot.sh)
+#   edfast-jca-<version>.pom, maven/      the jars' Maven description, and the
+#                                         jars with it in a Maven repository's
+#                                         layout (org.edfast:edfast-jca)
 #   edfast-jca-<version>-linux-<arch>.jar
 #                                         the platform jar (arch as Java names
 #                                         it: x86_64, aarch_64): the classes
@@ -158,6 +161,19 @@ if wants jar && wants portable; then
   log "wrote edfast-jca-$version-$classifier.jar (OpenSSL ${pairs[*]%%=*})"
 fi
 
-(cd "$out" && rm -f SHA256SUMS && sha256sum -- * >SHA256SUMS.tmp && mv SHA256SUMS.tmp SHA256SUMS)
+# The jars' Maven description, and the jars and it in a Maven repository's
+# layout (maven/org/edfast/edfast-jca/VERSION/), which Maven or Gradle can take
+# as a file: repository or a server can serve as it is.
+if wants jar; then
+  sed "s/@VERSION@/$version/" jni/edfast-jca.pom.in >"$out/edfast-jca-$version.pom"
+  repo=$out/maven/org/edfast/edfast-jca/$version
+  rm -rf "$out/maven" && mkdir -p "$repo"
+  cp "$out"/edfast-jca-"$version"*.jar "$out/edfast-jca-$version.pom" "$repo/"
+  log "wrote edfast-jca-$version.pom and maven/"
+fi
+
+(cd "$out" && rm -f SHA256SUMS &&
+  find . -maxdepth 1 -type f ! -name 'SHA256SUMS*' -printf '%f\n' | sort | xargs sha256sum -- >SHA256SUMS.tmp &&
+  mv SHA256SUMS.tmp SHA256SUMS)
 log "$out:"
 sed 's/^/    /' "$out/SHA256SUMS"

@@ -2,9 +2,10 @@
 # SPDX-License-Identifier: Apache-2.0
 # Every source file says its licence in an SPDX line (LICENSE, NOTICE): a file
 # added without one fails here, by name.  Source files are the C, Java, shell,
-# Python and CMake files, the linker map, the sanitizer suppressions, the
-# OpenSSL configurations and .ci/run; data (vectors, corpora, results, JSON,
-# dpkg's conffiles list, the Java service file) and Markdown are not.
+# Python and CMake files, templates (*.in), the linker map, the sanitizer
+# suppressions, the OpenSSL configurations and .ci/run; data (vectors,
+# corpora, results, JSON, dpkg's conffiles list, the Java service file) and
+# Markdown are not.
 #   spdx_test.sh <source root>
 set -u
 root=${1:?usage: spdx_test.sh SOURCE_ROOT}
@@ -25,7 +26,7 @@ done < <(find . \( -path './build*' -o -path './out' -o -path './fuzz/corpus' \
                    -o \( -name '.*' -a ! -name '.ci' -a ! -name . \) \) -prune -o \
               -type f \( -name '*.c' -o -name '*.h' -o -name '*.java' -o -name '*.sh' \
                    -o -name '*.py' -o -name '*.cmake' -o -name CMakeLists.txt \
-                   -o -name '*.map' -o -name '*.supp' -o -name '*.cnf' -o -name '*.sample' \
+                   -o -name '*.map' -o -name '*.supp' -o -name '*.cnf' -o -name '*.sample' -o -name '*.in' \
                    -o -path ./.ci/run \) -print0)
 
 if [ "$checked" -lt 100 ]; then

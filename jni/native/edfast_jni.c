@@ -276,6 +276,7 @@ Java_org_edfast_jca_NativeLib_init(JNIEnv *env, jclass cls, jstring jmodules, js
     char err[512] = "";
     OSSL_LIB_CTX *base = NULL;
     jstring result = NULL;
+    int fips = 0;
 
     (void)cls;
     g_details[0] = '\0';
@@ -298,7 +299,19 @@ Java_org_edfast_jca_NativeLib_init(JNIEnv *env, jclass cls, jstring jmodules, js
         append(g_details, sizeof(g_details), "OpenSSL configuration in the default library context");
     }
 
-    if (served_by_edfast(base, NULL)) {
+    fips = EVP_default_properties_is_fips_enabled(base);
+    if (fips) {
+        /*
+         * The configuration asks for FIPS-approved implementations: edfast is
+         * not a validated module, so it is not loaded beside them, and only
+         * what the configuration allows serves.
+         */
+        g_libctx = base;
+        g_own_libctx = base;
+        g_propq = NULL;
+        append(g_details, sizeof(g_details),
+               "; configuration requires fips=yes: edfast not loaded beside it");
+    } else if (served_by_edfast(base, NULL)) {
         g_libctx = base;
         g_own_libctx = base;
         g_propq = NULL;
@@ -342,7 +355,10 @@ Java_org_edfast_jca_NativeLib_init(JNIEnv *env, jclass cls, jstring jmodules, js
     }
     if (signature_provider(g_libctx, g_propq, 0) == NULL
             || signature_provider(g_libctx, g_propq, 1) == NULL) {
-        snprintf(err, sizeof(err), "no OpenSSL provider offers ED25519 and ED448 signatures");
+        snprintf(err, sizeof(err), "no OpenSSL provider offers ED25519 and ED448 signatures%s",
+                 fips ? " under the configuration's fips=yes (edfast, not FIPS-validated, is not"
+                        " loaded beside it)"
+                      : "");
         goto done;
     }
     describe();

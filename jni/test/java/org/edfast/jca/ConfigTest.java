@@ -136,6 +136,21 @@ class ConfigTest {
         }
     }
 
+    /**
+     * A configuration that requires fips=yes: edfast is not loaded beside it,
+     * whatever the configuration allows serves; with no FIPS provider (Debian
+     * ships none) that is nothing, and SunEC serves with the reason.
+     */
+    @Test
+    void fipsConfigurationKeepsEdfastOut() throws Exception {
+        assumeTrue(T.EXPECT_NATIVE && System.getProperty("edfast.modules") != null);
+        Path fips = conf("fips.cnf", "openssl_conf = init\n[init]\nproviders = provs\nalg_section = algs\n"
+                + "[provs]\ndefault = df\n[df]\nactivate = 1\n[algs]\ndefault_properties = fips=yes\n");
+        String out = run("-Dedfast.openssl.conf=" + fips);
+        assertTrue(out.contains("fips=yes"), out);
+        assertFalse(out.contains("PROVIDER=edfast"), out);
+    }
+
     @Test
     void fallbacksAndLogging() throws Exception {
         assumeTrue(T.EXPECT_NATIVE && System.getProperty("edfast.modules") != null);
