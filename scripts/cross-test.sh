@@ -3,6 +3,9 @@
 # Cross builds of edfast and its C tests on other CPUs, run as root on Debian:
 #
 #   bash scripts/cross-test.sh [aarch64|s390x|i386|all]...    (default: all)
+#   bash scripts/cross-test.sh --prepare aarch64|s390x SYSROOT
+#       installs the cross compiler and qemu and makes SYSROOT (below) only,
+#       for builds of other kinds (scripts/release.sh's aarch64 libraries)
 #
 #   aarch64  64-bit ARM, Debian's gcc-aarch64-linux-gnu, tests under qemu-user
 #   s390x    IBM Z, big-endian, gcc-s390x-linux-gnu, tests under qemu-user
@@ -45,6 +48,11 @@ build=${EDFAST_BUILD_DIR:-build}
 diff_cases=${EDFAST_CROSS_DIFF_CASES:-1000}
 export EDFAST_TEST_CASE_DIVISOR=${EDFAST_TEST_CASE_DIVISOR:-4}
 jobs=$(nproc)
+prepare_sysroot=
+if [ "${1:-}" = --prepare ]; then
+  prepare_sysroot=${3:?usage: cross-test.sh --prepare aarch64|s390x SYSROOT}
+  set -- "$2"
+fi
 archs=${*:-all}
 [ "$archs" = all ] && archs="aarch64 s390x i386"
 
@@ -216,10 +224,17 @@ check_ran() { # arch junit.xml
   echo "cross-test.sh: $arch: every passed test printed its summary line, every skipped one its reason"
 }
 
+# The cross gcc, the target's libc (qemu runs with -L /) and qemu.
+install_cross() { # arch
+  local da trip
+  da=$(debarch "$1")
+  trip=$(triplet "$1")
+  apt_install "gcc-$trip" "libc6-dev-$da-cross" "libc6:$da" && install_qemu
+}
+
 run_arch() { # arch
-  local arch=$1 dir="$build-$1" sysroot tc da trip log
+  local arch=$1 dir="$build-$1" sysroot tc trip log
   local emulator_arg=()
-  da=$(debarch "$arch")
   trip=$(triplet "$arch")
   sysroot=$(pwd)/$dir-sysroot
   log=$(pwd)/$dir-logs
@@ -233,7 +248,7 @@ run_arch() { # arch
       # before takes the new value (the toolchain file reads it each time).
       emulator_arg=(-DEDFAST_CROSS_EMULATOR="$i386_emulator")
       ;;
-    *) { apt_install "gcc-$trip" "libc6-dev-$da-cross" "libc6:$da" && install_qemu; } || return 1 ;;
+    *) install_cross "$arch" || return 1 ;;
   esac
   make_sysroot "$arch" "$sysroot" || return 1
   PKG_CONFIG_LIBDIR=$sysroot/usr/lib/$trip/pkgconfig PKG_CONFIG_SYSROOT_DIR=$sysroot \
@@ -260,6 +275,11 @@ run_arch() { # arch
 }
 
 setup
+if [ -n "$prepare_sysroot" ]; then
+  [ "$archs" != i386 ] || { echo "cross-test.sh: --prepare is for aarch64 and s390x" >&2; exit 2; }
+  install_cross "$archs" && make_sysroot "$archs" "$prepare_sysroot"
+  exit
+fi
 start_all=$(date +%s)
 summary=()
 failed=0

@@ -12,6 +12,7 @@
 #                                         and libcrypto.so.3 of any OpenSSL 3),
 #                                         README.md, LICENSE, NOTICE and
 #                                         openssl.cnf.sample
+#   (arch: x86_64, and aarch64 cross-built on an x86-64 machine)
 #   edfast-<version>-linux-<arch>-openssl4.tar.gz
 #                                         the same for OpenSSL 4 (libcrypto.so.4),
 #                                         built in the sid-openssl4 chroot
@@ -34,8 +35,10 @@
 # build's paths are mapped away (-ffile-prefix-map), and the archives have a
 # fixed order, owner and date; two runs of one commit on one machine give the
 # same bytes (docs/release.md says how that was checked).
-# EDFAST_RELEASE_PAIR_DIR: where a portable run leaves its pair (the OpenSSL 4
-# run in the chroot hands its pair back that way).
+# EDFAST_RELEASE_ARCHS: the architectures of the portable builds (default:
+# this machine's, and aarch64 cross-built on x86-64).  EDFAST_RELEASE_PAIRS:
+# where a portable run leaves its libraries (the OpenSSL 4 run in the chroot
+# hands them back that way).
 #
 #   bash scripts/release.sh OUTDIR [--only deb|jar|portable]...
 # --only limits the run to those artifacts (portable: this machine's OpenSSL
@@ -77,9 +80,10 @@ log() { echo "release.sh: $*"; }
 configure() { # dir cmake-args...
   local dir=$1
   shift
-  cmake -S "$src" -B "$dir" -DCMAKE_BUILD_TYPE=Release -DBUILD_TESTING=OFF \
-    -DCMAKE_C_FLAGS="$map_flags" "$@" >"$dir.configure.log" ||
-    { cat "$dir.configure.log"; exit 1; }
+  # CFLAGS, not CMAKE_C_FLAGS: a cross toolchain's own flags (its sysroot's
+  # include directory) come after it instead of being replaced.
+  CFLAGS="$map_flags" cmake -S "$src" -B "$dir" -DCMAKE_BUILD_TYPE=Release -DBUILD_TESTING=OFF \
+    "$@" >"$dir.configure.log" || { cat "$dir.configure.log"; exit 1; }
 }
 
 check_imports() { # libraries...
@@ -113,52 +117,85 @@ if wants deb || wants jar; then
   fi
 fi
 
-if wants portable; then
-  log "portable build (native and OpenSSL backends, the JNI library)"
-  configure "$work/portable" -DEDFAST_WITH_SODIUM=OFF -DEDFAST_WITH_DECAF=OFF -DEDFAST_WITH_JNI=ON
-  cmake --build "$work/portable" -j"$jobs" --target edfast edfastjni >"$work/portable.build.log" 2>&1 ||
-    { tail -30 "$work/portable.build.log"; exit 1; }
-  so=$work/portable/provider/edfast.so
-  jni=$work/portable/jni/libedfastjni.so
-  check_imports "$so" "$jni"
-  major=$(readelf -d "$so" | sed -n 's/.*(NEEDED).*\[libcrypto\.so\.\([0-9]*\)\]/\1/p')
-  # The pair a platform jar holds for this OpenSSL major.
-  pair=${EDFAST_RELEASE_PAIR_DIR:-$work/pairs/$major}
+# The portable pair for one architecture: edfast.so (native and OpenSSL
+# backends) and libedfastjni.so against this system's libcrypto (for aarch64
+# on an x86-64 machine, a cross build against the target's libssl-dev of the
+# same version, in a sysroot from scripts/cross-test.sh --prepare), checked
+# against the floors, stripped into pairs/ARCH/MAJOR, and its tarball.
+portable() { # arch
+  local target=$1 dir=$work/portable-$1 strip=strip major pair name
+  local cross=()
+  if [ "$target" != "$arch" ]; then
+    local sysroot=$work/sysroot-$target trip=$target-linux-gnu jdk
+    bash scripts/cross-test.sh --prepare "$target" "$sysroot" >"$work/cross-$target.log" 2>&1 ||
+      { cat "$work/cross-$target.log"; exit 1; }
+    # jni.h and jni_md.h are the same for every Linux architecture of a JDK.
+    jdk=$(dirname "$(dirname "$(readlink -f "$(command -v javac)")")")
+    cross=(-DCMAKE_TOOLCHAIN_FILE="$src/cmake/toolchain-$target.cmake" -DEDFAST_CROSS_SYSROOT="$sysroot"
+           -DJAVA_INCLUDE_PATH="$jdk/include" -DJAVA_INCLUDE_PATH2="$jdk/include/linux"
+           -DJAVA_JVM_LIBRARY="$(find "$jdk/" -name libjvm.so -print -quit)")
+    strip=$trip-strip
+    export PKG_CONFIG_LIBDIR=$sysroot/usr/lib/$trip/pkgconfig PKG_CONFIG_SYSROOT_DIR=$sysroot
+  fi
+  log "portable build for $target (native and OpenSSL backends, the JNI library)"
+  configure "$dir" -DEDFAST_WITH_SODIUM=OFF -DEDFAST_WITH_DECAF=OFF -DEDFAST_WITH_JNI=ON "${cross[@]}"
+  unset PKG_CONFIG_LIBDIR PKG_CONFIG_SYSROOT_DIR
+  cmake --build "$dir" -j"$jobs" --target edfast edfastjni >"$dir.build.log" 2>&1 ||
+    { tail -30 "$dir.build.log"; exit 1; }
+  check_imports "$dir/provider/edfast.so" "$dir/jni/libedfastjni.so"
+  major=$(readelf -d "$dir/provider/edfast.so" | sed -n 's/.*(NEEDED).*\[libcrypto\.so\.\([0-9]*\)\]/\1/p')
+  pair=$pairs/$target/$major
   mkdir -p "$pair"
-  strip --strip-unneeded -o "$pair/edfast.so" "$so"
-  strip --strip-unneeded -o "$pair/libedfastjni.so" "$jni"
-  name=edfast-$version-linux-$arch-openssl$major
+  "$strip" --strip-unneeded -o "$pair/edfast.so" "$dir/provider/edfast.so"
+  "$strip" --strip-unneeded -o "$pair/libedfastjni.so" "$dir/jni/libedfastjni.so"
+  name=edfast-$version-linux-$target-openssl$major
   mkdir -p "$work/stage/$name"
   cp "$pair/edfast.so" README.md LICENSE NOTICE openssl.cnf.sample "$work/stage/$name/"
   reproducible_tar "$work/stage" "$name" "$out/$name.tar.gz"
   log "wrote $name.tar.gz"
+}
+
+# pairs/ARCH/MAJOR: what the platform jars hold.  A run in the OpenSSL 4
+# chroot hands its pairs back through EDFAST_RELEASE_PAIRS.
+pairs=${EDFAST_RELEASE_PAIRS:-$work/pairs}
+if wants portable; then
+  targets=${EDFAST_RELEASE_ARCHS:-$arch}
+  [ -n "${EDFAST_RELEASE_ARCHS:-}" ] || [ "$arch" != x86_64 ] || targets="x86_64 aarch64"
+  for target in $targets; do
+    portable "$target"
+  done
+  major=$(ls "$pairs/$arch")
   if [ "$major" = 3 ] && [ "${EDFAST_RELEASE_OPENSSL4:-1}" != 0 ]; then
-    log "the OpenSSL 4 build, in the sid-openssl4 chroot"
+    log "the OpenSSL 4 builds, in the sid-openssl4 chroot"
     chroot_out=/src/release-openssl4
     bash scripts/debian-chroot.sh sid-openssl4 bash -c \
-      "bash scripts/install-deps.sh >/dev/null && rm -rf $chroot_out $chroot_out-pair &&
-       SOURCE_DATE_EPOCH=$SOURCE_DATE_EPOCH EDFAST_RELEASE_OPENSSL4=0 EDFAST_RELEASE_PAIR_DIR=$chroot_out-pair \
-         bash scripts/release.sh $chroot_out --only portable" | sed 's/^/  /'
+      "bash scripts/install-deps.sh >/dev/null && rm -rf $chroot_out $chroot_out-pairs &&
+       SOURCE_DATE_EPOCH=$SOURCE_DATE_EPOCH EDFAST_RELEASE_OPENSSL4=0 EDFAST_RELEASE_ARCHS='$targets' \
+         EDFAST_RELEASE_PAIRS=$chroot_out-pairs bash scripts/release.sh $chroot_out --only portable" |
+      sed 's/^/  /'
     [ "${PIPESTATUS[0]}" -eq 0 ] || { echo "release.sh: the OpenSSL 4 build failed" >&2; exit 1; }
     from=${EDFAST_CHROOT_CACHE:-/var/cache/edfast}/sid-openssl4$chroot_out
     cp "$from"/*-openssl4.tar.gz "$out/"
-    cp -r "$from-pair" "$work/pairs/4"
+    cp -r "$from-pairs"/. "$pairs/"
   fi
 fi
 
-# The platform jar: the plain jar's classes with every pair built above, under
-# Java's classifier for this machine (linux-x86_64, linux-aarch_64).
+# The platform jars: the plain jar's classes with every pair built above for
+# an architecture, under Java's classifier for it.
 if wants jar && wants portable; then
-  case $arch in
-    x86_64) classifier=linux-x86_64 ;;
-    aarch64) classifier=linux-aarch_64 ;;
-    *) echo "release.sh: no Java classifier for $arch" >&2; exit 1 ;;
-  esac
-  pairs=()
-  for dir in "$work"/pairs/*; do pairs+=("$(basename "$dir")=$dir"); done
-  python3 scripts/jars.py platform "$out/edfast-jca-$version-$classifier.jar" \
-    "$out/edfast-jca-$version.jar" "$classifier" "${pairs[@]}"
-  log "wrote edfast-jca-$version-$classifier.jar (OpenSSL ${pairs[*]%%=*})"
+  for dir in "$pairs"/*; do
+    target=$(basename "$dir")
+    case $target in
+      x86_64) classifier=linux-x86_64 ;;
+      aarch64) classifier=linux-aarch_64 ;;
+      *) echo "release.sh: no Java classifier for $target" >&2; exit 1 ;;
+    esac
+    majors=()
+    for pair in "$dir"/*; do majors+=("$(basename "$pair")=$pair"); done
+    python3 scripts/jars.py platform "$out/edfast-jca-$version-$classifier.jar" \
+      "$out/edfast-jca-$version.jar" "$classifier" "${majors[@]}"
+    log "wrote edfast-jca-$version-$classifier.jar (OpenSSL ${majors[*]%%=*})"
+  done
 fi
 
 # The jars' Maven description, and the jars and it in a Maven repository's
