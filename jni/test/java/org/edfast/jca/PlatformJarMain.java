@@ -42,6 +42,7 @@ import java.util.zip.ZipOutputStream;
  *   unsafe     edfast.nativeDir a folder other users may write in (0777, not
  *              sticky): nothing written there, SunEC serves with the reason;
  *   noexec     java.io.tmpdir on a noexec mount: SunEC, the reason names it;
+ *   nolibcrypto no libcrypto on the system: SunEC, the reason names it;
  *   major      edfast.openssl names a pair the jar lacks: SunEC, the reason;
  *   threads    16 threads make the first use at once: one load, all right;
  *   loaders    two class loaders each load the jar: each serves, natively.
@@ -95,6 +96,7 @@ public final class PlatformJarMain {
                 check(left.count() == 0, "something was left in the unsafe folder " + open);
             }
             noexec(jar, work);
+            noLibcrypto(jar);
         } finally {
             try (var walk = Files.walk(work)) {
                 walk.sorted((a, b) -> b.getNameCount() - a.getNameCount()).forEach(p -> p.toFile().delete());
@@ -107,16 +109,38 @@ public final class PlatformJarMain {
      * child's own: root and unshare needed, else said and skipped).
      */
     private static void noexec(Path jar, Path work) throws Exception {
-        Path unshare = Paths.get("/usr/bin/unshare");
-        if (!System.getProperty("user.name").equals("root") || !Files.isExecutable(unshare)) {
-            System.out.println("case noexec: skipped (needs root and " + unshare + ")");
+        if (!canUnshare("noexec")) {
             return;
         }
         Path mount = work.resolve("noexec");
         Files.createDirectory(mount);
         runChild(jar, "noexec", List.of("-Djava.io.tmpdir=" + mount),
-                List.of(unshare.toString(), "-m", "sh", "-c",
+                List.of(UNSHARE.toString(), "-m", "sh", "-c",
                         "mount -t tmpfs -o noexec,mode=1777 edfast-noexec \"$0\" && exec \"$@\"", mount.toString()));
+    }
+
+    /**
+     * No libcrypto on the system: in a mount namespace of the child's own, an
+     * empty file over every libcrypto.so.N (root and unshare needed).
+     */
+    private static void noLibcrypto(Path jar) throws Exception {
+        if (!canUnshare("nolibcrypto")) {
+            return;
+        }
+        runChild(jar, "nolibcrypto", List.of(),
+                List.of(UNSHARE.toString(), "-m", "sh", "-c",
+                        "for f in /usr/lib/*/libcrypto.so.* /lib/*/libcrypto.so.*; do [ -e \"$f\" ] "
+                                + "&& mount --bind /dev/null \"$f\"; done; exec \"$@\"", "sh"));
+    }
+
+    private static final Path UNSHARE = Paths.get("/usr/bin/unshare");
+
+    private static boolean canUnshare(String mode) {
+        if (System.getProperty("user.name").equals("root") && Files.isExecutable(UNSHARE)) {
+            return true;
+        }
+        System.out.println("case " + mode + ": skipped (needs root and " + UNSHARE + ")");
+        return false;
     }
 
     private static void runChild(Path jar, String mode, List<String> props) throws Exception {
@@ -197,6 +221,9 @@ public final class PlatformJarMain {
                 break;
             case "unsafe":
                 expectSunEc("is not safe for libraries");
+                break;
+            case "nolibcrypto":
+                expectSunEc("libcrypto.so");
                 break;
             case "noexec":
                 expectSunEc("may be mounted noexec: set edfast.nativeDir");
