@@ -262,17 +262,64 @@ static int try_load_edfast(OSSL_LIB_CTX *libctx, const char *dir)
     return 1;
 }
 
+/*
+ * Whether the file at path has the SHA-256 given in lowercase hex (a platform
+ * jar's bundled edfast.so, NativeLoader.java): computed here, with OpenSSL's
+ * SHA-256, because a JVM that has just started hashes a megabyte in hundreds
+ * of milliseconds.  Says what differs in err.
+ */
+static int file_has_sha256(const char *path, const char *expected, char *err, size_t errlen)
+{
+    unsigned char buf[65536], md[32];
+    char hex[65];
+    unsigned int mdlen = 0;
+    size_t n;
+    int ok = 0;
+    FILE *f = fopen(path, "rb");
+    EVP_MD_CTX *ctx = EVP_MD_CTX_new();
+
+    if (f == NULL || ctx == NULL || !EVP_DigestInit_ex(ctx, EVP_sha256(), NULL)) {
+        snprintf(err, errlen, "cannot read %.300s to check its SHA-256", path);
+        goto end;
+    }
+    while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
+        if (!EVP_DigestUpdate(ctx, buf, n))
+            break;
+    if (ferror(f) || !EVP_DigestFinal_ex(ctx, md, &mdlen) || mdlen != sizeof(md)) {
+        snprintf(err, errlen, "cannot read %.300s to check its SHA-256", path);
+        goto end;
+    }
+    for (unsigned int i = 0; i < mdlen; i++)
+        snprintf(hex + 2 * i, 3, "%02x", md[i]);
+    ok = strcmp(hex, expected) == 0;
+    if (!ok)
+        snprintf(err, errlen,
+                 "%.300s has SHA-256 %s, not the %.64s recorded when the jar was built: not loaded", path,
+                 hex, expected);
+end:
+    ERR_clear_error();
+    EVP_MD_CTX_free(ctx);
+    if (f != NULL)
+        fclose(f);
+    return ok;
+}
+
 /* ------------------------------------------------------------------ init */
 
 /*
- * init(modulesProperty, confFile): chooses the library context once.
+ * init(modulesProperty, confFile, moduleDigest): chooses the library context
+ * once.  With moduleDigest (a platform jar's), modulesProperty is the folder
+ * the jar's edfast.so was written to: that file is checked against the
+ * digest and is the only edfast.so the glue loads itself.
  * Returns null on success; otherwise a message saying why the native path is unusable.
  */
 JNIEXPORT jstring JNICALL
-Java_org_edfast_jca_NativeLib_init(JNIEnv *env, jclass cls, jstring jmodules, jstring jconf)
+Java_org_edfast_jca_NativeLib_init(JNIEnv *env, jclass cls, jstring jmodules, jstring jconf,
+                                   jstring jdigest)
 {
     const char *modules = jmodules ? (*env)->GetStringUTFChars(env, jmodules, NULL) : NULL;
     const char *conf = jconf ? (*env)->GetStringUTFChars(env, jconf, NULL) : NULL;
+    const char *digest = jdigest ? (*env)->GetStringUTFChars(env, jdigest, NULL) : NULL;
     char err[512] = "";
     OSSL_LIB_CTX *base = NULL;
     jstring result = NULL;
@@ -332,10 +379,22 @@ Java_org_edfast_jca_NativeLib_init(JNIEnv *env, jclass cls, jstring jmodules, js
             snprintf(err, sizeof(err), "OSSL_LIB_CTX_new failed");
             goto done;
         }
-        loaded = try_load_edfast(own, modules)
-            || try_load_edfast(own, env_modules)
-            || (own_directory(dir, sizeof(dir)) && try_load_edfast(own, dir))
-            || try_load_edfast(own, OPENSSL_info(OPENSSL_INFO_MODULES_DIR));
+        if (digest != NULL) {
+            char path[PATH_MAX];
+
+            snprintf(path, sizeof(path), "%s/" EDFAST_PROVIDER_NAME ".so", modules ? modules : "");
+            if (!file_has_sha256(path, digest, err, sizeof(err))) {
+                OSSL_LIB_CTX_free(own);
+                OSSL_LIB_CTX_free(base);
+                goto done;
+            }
+            loaded = try_load_edfast(own, modules);
+        } else {
+            loaded = try_load_edfast(own, modules)
+                || try_load_edfast(own, env_modules)
+                || (own_directory(dir, sizeof(dir)) && try_load_edfast(own, dir))
+                || try_load_edfast(own, OPENSSL_info(OPENSSL_INFO_MODULES_DIR));
+        }
         if (loaded && OSSL_PROVIDER_load(own, "default") != NULL
                 && served_by_edfast(own, PREFER_EDFAST)) {
             g_libctx = own;
@@ -370,6 +429,8 @@ done:
         (*env)->ReleaseStringUTFChars(env, jmodules, modules);
     if (conf)
         (*env)->ReleaseStringUTFChars(env, jconf, conf);
+    if (digest)
+        (*env)->ReleaseStringUTFChars(env, jdigest, digest);
     return result;
 }
 

@@ -37,8 +37,9 @@ import java.util.zip.ZipOutputStream;
  * process):
  *   serve      the bundled pair extracted, checked, loaded; edfast serves
  *              RFC 8032's signatures; the extracted files are gone after;
- *   tampered   the jar's edfast.so altered after its digest was recorded:
- *              refused, SunEC serves, loadingError says why;
+ *   tampered   the jar's edfast.so, then its libedfastjni.so, altered after
+ *              its digest was recorded: refused, SunEC serves, loadingError
+ *              says why;
  *   unsafe     edfast.nativeDir a folder other users may write in (0777, not
  *              sticky): nothing written there, SunEC serves with the reason;
  *   noexec     java.io.tmpdir on a noexec mount: SunEC, the reason names it;
@@ -85,9 +86,12 @@ public final class PlatformJarMain {
             runChild(jar, "threads", List.of());
             runChild(jar, "loaders", List.of("-Dedfast.test.platformJar=" + jar));
             runChild(jar, "major", List.of("-Dedfast.openssl=99"));
-            Path tampered = work.resolve("tampered.jar");
-            tamper(jar, tampered);
-            runChild(tampered, "tampered", List.of());
+            // edfast.so is checked by the JNI library, the JNI library by the loader.
+            for (String library : new String[] {"edfast.so", "libedfastjni.so"}) {
+                Path tampered = work.resolve("tampered-" + library + ".jar");
+                tamper(jar, tampered, library);
+                runChild(tampered, "tampered", List.of());
+            }
             Path open = work.resolve("open");
             Files.createDirectory(open);
             Files.setPosixFilePermissions(open, PosixFilePermissions.fromString("rwxrwxrwx"));
@@ -171,15 +175,15 @@ public final class PlatformJarMain {
         check(rc == 0 && last != null && last.endsWith(" 0 failures"), "case " + mode + ": exit " + rc);
     }
 
-    /** A copy of the jar whose bundled edfast.so differs in one byte from what its digest says. */
-    private static void tamper(Path jar, Path out) throws Exception {
+    /** A copy of the jar whose bundled library differs in one byte from what its digest says. */
+    private static void tamper(Path jar, Path out, String library) throws Exception {
         try (ZipFile in = new ZipFile(jar.toFile());
                 ZipOutputStream zout = new ZipOutputStream(Files.newOutputStream(out))) {
             boolean altered = false;
             for (Enumeration<? extends ZipEntry> e = in.entries(); e.hasMoreElements();) {
                 ZipEntry entry = e.nextElement();
                 byte[] data = in.getInputStream(entry).readAllBytes();
-                if (entry.getName().endsWith("/edfast.so")) {
+                if (entry.getName().endsWith("/" + library)) {
                     data[data.length / 2] ^= 1;
                     altered = true;
                 }
@@ -187,7 +191,7 @@ public final class PlatformJarMain {
                 zout.write(data);
                 zout.closeEntry();
             }
-            check(altered, "the platform jar holds no edfast.so to alter");
+            check(altered, "the platform jar holds no " + library + " to alter");
         }
     }
 

@@ -50,7 +50,10 @@ final class NativeLib {
         } else {
             why = NativeLoader.load();
             if (why == null) {
-                why = init(System.getProperty("edfast.modules"), System.getProperty("edfast.openssl.conf"));
+                String modules = System.getProperty("edfast.modules");
+                boolean bundled = modules == null && NativeLoader.bundledModuleDir() != null;
+                why = init(bundled ? NativeLoader.bundledModuleDir() : modules,
+                        System.getProperty("edfast.openssl.conf"), bundled ? NativeLoader.bundledModuleDigest() : null);
                 NativeLoader.removeExtracted();
             }
             if (why == null) {
@@ -75,7 +78,12 @@ final class NativeLib {
     private NativeLib() {
     }
 
-    private static native String init(String modulesDir, String confFile);
+    /**
+     * Chooses the library context; null on success, else why not.  With
+     * moduleDigest (a platform jar's edfast.so, written to modulesDir), that
+     * file is checked against the digest and is the only edfast.so loaded.
+     */
+    private static native String init(String modulesDir, String confFile, String moduleDigest);
 
     static native String description();
 

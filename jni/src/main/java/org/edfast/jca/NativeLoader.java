@@ -11,6 +11,7 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -18,6 +19,7 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Properties;
+import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * Loads libedfastjni.so: from the jar when it holds libraries for this
@@ -33,9 +35,9 @@ import java.util.Properties;
  * unless {@code edfast.openssl} names one.  Each is written into a directory
  * made for this process alone (mode 0700, checked to be this user's and not a
  * link, under {@code edfast.nativeDir} or {@code java.io.tmpdir}, whose parent
- * no other user may rename in), read back and compared with its digest, and
- * only then loaded; the files are removed once OpenSSL has loaded edfast.so
- * (the mappings stay).  {@code edfast.useSystemLibrary=true} takes the
+ * no other user may rename in) and compared with its digest before it is
+ * loaded: the JNI library here, edfast.so by the JNI library (NativeLib.init);
+ * the files are removed once OpenSSL has loaded edfast.so (the mappings stay).  {@code edfast.useSystemLibrary=true} takes the
  * system's library even from a platform jar.
  */
 final class NativeLoader {
@@ -45,6 +47,9 @@ final class NativeLoader {
 
     /** The directory the loaded pair was written to; null when the system's library was loaded. */
     private static Path extracted;
+    /** The folder of the bundled edfast.so that goes with the loaded JNI library, and its digest. */
+    private static String moduleDir;
+    private static String moduleDigest;
 
     private NativeLoader() {
     }
@@ -73,10 +78,12 @@ final class NativeLoader {
             Path pairDir = dir.resolve("openssl" + major);
             try {
                 Files.createDirectory(pairDir);
-                Path jni = extract(platform, "openssl" + major + "/" + JNI, pairDir.resolve(JNI), digests);
-                extract(platform, "openssl" + major + "/" + MODULE, pairDir.resolve(MODULE), digests);
+                Path jni = extract(platform, "openssl" + major + "/" + JNI, pairDir.resolve(JNI), digests, true);
+                extract(platform, "openssl" + major + "/" + MODULE, pairDir.resolve(MODULE), digests, false);
                 System.load(jni.toString());
                 extracted = dir;
+                moduleDir = pairDir.toString();
+                moduleDigest = digests.getProperty("openssl" + major + "/" + MODULE);
                 return null;
             } catch (UnsatisfiedLinkError e) {
                 tried.add("OpenSSL " + major + ": " + e.getMessage()
@@ -88,6 +95,20 @@ final class NativeLoader {
         }
         removeExtracted(dir);
         return "cannot load the bundled JNI library for " + platform + ": " + String.join("; ", tried);
+    }
+
+    /** The folder holding the jar's edfast.so for the loaded JNI library, or null (the system's library). */
+    static String bundledModuleDir() {
+        return moduleDir;
+    }
+
+    /**
+     * The SHA-256 recorded for that edfast.so: the JNI library checks the file
+     * against it before OpenSSL loads it (OpenSSL's SHA-256 is quick where a
+     * JVM that has just started takes hundreds of milliseconds for a megabyte).
+     */
+    static String bundledModuleDigest() {
+        return moduleDigest;
     }
 
     /** Removes the written files once nothing will open them again (OpenSSL has loaded edfast.so). */
@@ -159,8 +180,7 @@ final class NativeLoader {
     private static Path privateDirectory() throws IOException {
         Path parent = Paths.get(System.getProperty("edfast.nativeDir", System.getProperty("java.io.tmpdir")))
                 .toAbsolutePath();
-        Path dir = Files.createTempDirectory(parent, "edfast-",
-                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        Path dir = newDirectory(parent);
         int me = (Integer) Files.getAttribute(dir, "unix:uid", LinkOption.NOFOLLOW_LINKS);
         int mode = (Integer) Files.getAttribute(dir, "unix:mode", LinkOption.NOFOLLOW_LINKS);
         int parentMode = (Integer) Files.getAttribute(parent, "unix:mode");
@@ -181,8 +201,33 @@ final class NativeLoader {
         return dir;
     }
 
-    /** Writes the jar's resource to target, then reads it back and checks it against the recorded digest. */
-    private static Path extract(String platform, String name, Path target, Properties digests) throws IOException {
+    /**
+     * A directory of a name no other process asked for, made with mode 0700
+     * (createDirectory fails on a name that exists, so a name someone else
+     * made first is never taken); the checks after it, not the name, keep it
+     * safe.
+     */
+    private static Path newDirectory(Path parent) throws IOException {
+        FileAttribute<?> owner = PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------"));
+        for (int attempt = 0;; attempt++) {
+            Path dir = parent.resolve("edfast-" + Long.toHexString(ThreadLocalRandom.current().nextLong()));
+            try {
+                return Files.createDirectory(dir, owner);
+            } catch (FileAlreadyExistsException e) {
+                if (attempt == 9) {
+                    throw new IOException("no new directory in " + parent + " after ten names", e);
+                }
+            }
+        }
+    }
+
+    /**
+     * Writes the jar's resource to target; with check, reads it back and
+     * compares it with the recorded digest (the JNI library: edfast.so is
+     * checked by the JNI library itself before it is loaded).
+     */
+    private static Path extract(String platform, String name, Path target, Properties digests, boolean check)
+            throws IOException {
         String expected = digests.getProperty(name);
         if (expected == null) {
             throw new IOException("the jar records no digest of " + name);
@@ -197,6 +242,9 @@ final class NativeLoader {
             }
         } catch (FileAlreadyExistsException e) {
             throw new IOException(target + " exists already in a new private directory");
+        }
+        if (!check) {
+            return target;
         }
         String actual = sha256(target);
         if (!actual.equals(expected)) {
