@@ -11,6 +11,13 @@
 # openssl and libssl-dev from experimental (OpenSSL 4.0), as a user trying
 # Debian's next OpenSSL would install them.
 #
+# bare-RELEASE (bare-bookworm, bare-trixie, bare-sid-openssl4, ...) is a
+# user's machine instead of a developer's: minbase with the release's JRE
+# (default-jre-headless) and openssl command and nothing of edfast's, no
+# compiler, no tree.  COMMAND (required) runs in /opt/edfast-stage, a copy of
+# the folder EDFAST_CHROOT_STAGE names (what the caller brings: jars, a
+# tarball, a script), made anew each run.
+#
 # COMMAND runs in a copy of this tree at /src/<this folder's name> inside the
 # chroot (so two checkouts can use one chroot), with ../shared (when present)
 # copied beside it at /src/shared, as on a fresh machine.  It defaults to the
@@ -39,8 +46,10 @@ src=$(pwd)
 
 release=${1:?usage: debian-chroot.sh RELEASE [COMMAND...]}
 shift
-[ $# -gt 0 ] ||
-  set -- bash -c 'EDFAST_TEST_PLATFORMS=host bash scripts/test.sh && bash scripts/deb-test.sh build'
+[ $# -gt 0 ] || case $release in
+  bare-*) ;;
+  *) set -- bash -c 'EDFAST_TEST_PLATFORMS=host bash scripts/test.sh && bash scripts/deb-test.sh build' ;;
+esac
 if [ "$(id -u)" -ne 0 ]; then
   echo "debian-chroot: needs root (debootstrap, chroot, mounts)" >&2
   exit 1
@@ -57,10 +66,27 @@ cache=${EDFAST_CHROOT_CACHE:-/var/cache/edfast}
 max_days=${EDFAST_CHROOT_MAX_DAYS:-14}
 root=$cache/$release
 stamp=$root/.edfast-chroot-ready
+bare=
 case "$release" in
-  sid-openssl4) suite=sid; from_experimental="openssl libssl-dev" ;;
-  *) suite=$release; from_experimental= ;;
+  bare-*) bare=1 ;;
 esac
+case "${release#bare-}" in
+  sid-openssl4)
+    suite=sid
+    from_experimental=openssl
+    [ -n "$bare" ] || from_experimental="openssl libssl-dev"
+    ;;
+  *) suite=${release#bare-}; from_experimental= ;;
+esac
+if [ -n "$bare" ]; then
+  [ $# -gt 0 ] || { echo "debian-chroot: $release needs a command" >&2; exit 2; }
+  stage=${EDFAST_CHROOT_STAGE:?debian-chroot: $release needs EDFAST_CHROOT_STAGE}
+  extra="default-jre-headless openssl"
+  include=ca-certificates
+else
+  extra=
+  include=ca-certificates,git
+fi
 
 if ! command -v debootstrap >/dev/null 2>&1; then
   bash scripts/install-deps.sh debootstrap
@@ -76,7 +102,7 @@ else
   script=/usr/share/debootstrap/scripts/$suite
   [ -e "$script" ] || script=/usr/share/debootstrap/scripts/sid
   log=$cache/$release-debootstrap.log
-  debootstrap --variant=minbase --include=ca-certificates,git \
+  debootstrap --variant=minbase --include="$include" \
     "$suite" "$root" "$mirror" "$script" >"$log" 2>&1 || {
       tail -n 20 "$log" >&2
       echo "debian-chroot: debootstrap $release failed" >&2
@@ -94,39 +120,58 @@ else
         exit 1
       }
   fi
+  if [ -n "$extra" ]; then
+    # (The JRE's configuration runs java, which needs /proc.)
+    cp /etc/resolv.conf "$root/etc/resolv.conf"
+    unshare -m -- sh -c 'mount --make-rprivate / && mount -t proc proc "$1/proc" && shift && exec chroot "$@"' \
+      sh "$root" "$root" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin DEBIAN_FRONTEND=noninteractive \
+      sh -c "apt-get update && apt-get install -y --no-install-recommends $extra && apt-get clean" \
+      >>"$log" 2>&1 || {
+        tail -n 20 "$log" >&2
+        echo "debian-chroot: installing $extra failed" >&2
+        exit 1
+      }
+  fi
   echo "$release, made $(date -u +%Y-%m-%dT%H:%MZ)" >"$stamp"
 fi
 cp /etc/resolv.conf "$root/etc/resolv.conf"
 
-# A fresh copy of the tree (what git tracks, plus files it does not ignore),
-# keeping earlier build directories.  It is unpacked beside the copy; a file
-# of the copy is replaced only where its content differs, and then takes the
-# time of the copying: the file's own time can be older than a build made in
-# the chroot from its earlier content, and make would not rebuild it.
-work=/src/$(basename "$src")
-staging=$root/src/.staging
-rm -rf "$staging" && mkdir -p "$staging" "$root$work"
-if git -C "$src" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
-  git -C "$src" ls-files -z --cached --others --exclude-standard |
-    tar -C "$src" --null -T - -cf - | tar -C "$staging" -xf -
+# A bare chroot gets the caller's stage, anew.  Otherwise: a fresh copy of
+# the tree (what git tracks, plus files it does not ignore), keeping earlier
+# build directories.  It is unpacked beside the copy; a file of the copy is
+# replaced only where its content differs, and then takes the time of the
+# copying: the file's own time can be older than a build made in the chroot
+# from its earlier content, and make would not rebuild it.
+if [ -n "$bare" ]; then
+  work=/opt/edfast-stage
+  rm -rf "${root:?}$work" && mkdir -p "$root$work"
+  cp -a "$stage"/. "$root$work/"
 else
-  tar -C "$src" --exclude='./build*' -cf - . | tar -C "$staging" -xf -
-fi
-(cd "$root$work" && find . -path './build*' -prune -o -type f -print0) |
-  while IFS= read -r -d '' file; do
-    [ -e "$staging/$file" ] || rm -f "$root$work/$file"
-  done
-(cd "$staging" && find . -type f -print0) |
-  while IFS= read -r -d '' file; do
-    if ! cmp -s "$staging/$file" "$root$work/$file"; then
-      mkdir -p "$(dirname "$root$work/$file")"
-      cp --preserve=mode "$staging/$file" "$root$work/$file"
-    fi
-  done
-rm -rf "$staging"
-if [ -d "$src/../shared" ] && ! diff -rq "$src/../shared" "$root/src/shared" >/dev/null 2>&1; then
-  rm -rf "$root/src/shared"
-  cp -a "$src/../shared" "$root/src/shared"
+  work=/src/$(basename "$src")
+  staging=$root/src/.staging
+  rm -rf "$staging" && mkdir -p "$staging" "$root$work"
+  if git -C "$src" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+    git -C "$src" ls-files -z --cached --others --exclude-standard |
+      tar -C "$src" --null -T - -cf - | tar -C "$staging" -xf -
+  else
+    tar -C "$src" --exclude='./build*' -cf - . | tar -C "$staging" -xf -
+  fi
+  (cd "$root$work" && find . -path './build*' -prune -o -type f -print0) |
+    while IFS= read -r -d '' file; do
+      [ -e "$staging/$file" ] || rm -f "$root$work/$file"
+    done
+  (cd "$staging" && find . -type f -print0) |
+    while IFS= read -r -d '' file; do
+      if ! cmp -s "$staging/$file" "$root$work/$file"; then
+        mkdir -p "$(dirname "$root$work/$file")"
+        cp --preserve=mode "$staging/$file" "$root$work/$file"
+      fi
+    done
+  rm -rf "$staging"
+  if [ -d "$src/../shared" ] && ! diff -rq "$src/../shared" "$root/src/shared" >/dev/null 2>&1; then
+    rm -rf "$root/src/shared"
+    cp -a "$src/../shared" "$root/src/shared"
+  fi
 fi
 
 quoted=$(printf '%q ' "$@")
