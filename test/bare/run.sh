@@ -37,13 +37,16 @@ if [ "$feature" -ge 22 ]; then
 fi
 app=org.edfast.modtest.ModularApp
 
-# label expect-native java-arguments...: the application's own checks pass,
-# and (native) the glue names the bundled edfast.so it loaded.
+# label expect-native command...: the application's own checks pass, and
+# (native) the glue names the bundled edfast.so it loaded.  The java launcher
+# takes the logging and the expectation from JDK_JAVA_OPTIONS, wherever the
+# command starts it.
 run_app() {
-  local label=$1 native=$2 out
+  local label=$1 native=$2 out rc
   shift 2
-  out=$(java -Djava.util.logging.config.file=log.properties -Dedfast.test.expectNative="$native" "$@" 2>&1)
-  local rc=$?
+  out=$(JDK_JAVA_OPTIONS="-Djava.util.logging.config.file=log.properties -Dedfast.test.expectNative=$native" \
+    "$@" 2>&1)
+  rc=$?
   if [ "$rc" -ne 0 ] || ! grep -q ' 0 failures$' <<<"$out"; then
     bad "$label: exit $rc"; sed 's/^/    /' <<<"$out"; return
   fi
@@ -61,11 +64,15 @@ run_app() {
   fi
 }
 
-run_app "class path" true "${access_cp[@]}" -cp "$jar:edfast-modtest.jar" "$app" insert
-run_app "module path" true "${access_mp[@]}" --module-path "$jar:edfast-modtest.jar" -m "org.edfast.modtest/$app" insert
+run_app "class path" true java "${access_cp[@]}" -cp "$jar:edfast-modtest.jar" "$app" insert
+run_app "module path" true java "${access_mp[@]}" --module-path "$jar:edfast-modtest.jar" -m "org.edfast.modtest/$app" insert
 hide_libcrypto='for f in /usr/lib/*/libcrypto.so.* /lib/*/libcrypto.so.*; do
   [ -e "$f" ] && mount --bind /dev/null "$f"; done; exec "$@"'
-run_app "no libcrypto" false unshare -m sh -c "$hide_libcrypto" sh \
+# In a chroot / is no mount point, and unshare cannot make it private: the
+# chroot's own namespace (debian-chroot.sh) is private already.
+unshare=(unshare -m)
+mountpoint -q / || unshare+=(--propagation unchanged)
+run_app "no libcrypto" false "${unshare[@]}" sh -c "$hide_libcrypto" sh \
   java "${access_cp[@]}" -cp "$jar:edfast-modtest.jar" "$app" insert
 
 # The tarball, with this release's openssl command.

@@ -119,8 +119,8 @@ public final class PlatformJarMain {
         Path mount = work.resolve("noexec");
         Files.createDirectory(mount);
         runChild(jar, "noexec", List.of("-Djava.io.tmpdir=" + mount),
-                List.of(UNSHARE.toString(), "-m", "sh", "-c",
-                        "mount -t tmpfs -o noexec,mode=1777 edfast-noexec \"$0\" && exec \"$@\"", mount.toString()));
+                unshare("sh", "-c", "mount -t tmpfs -o noexec,mode=1777 edfast-noexec \"$0\" && exec \"$@\"",
+                        mount.toString()));
     }
 
     /**
@@ -132,12 +132,27 @@ public final class PlatformJarMain {
             return;
         }
         runChild(jar, "nolibcrypto", List.of(),
-                List.of(UNSHARE.toString(), "-m", "sh", "-c",
-                        "for f in /usr/lib/*/libcrypto.so.* /lib/*/libcrypto.so.*; do [ -e \"$f\" ] "
-                                + "&& mount --bind /dev/null \"$f\"; done; exec \"$@\"", "sh"));
+                unshare("sh", "-c", "for f in /usr/lib/*/libcrypto.so.* /lib/*/libcrypto.so.*; do [ -e \"$f\" ] "
+                        + "&& mount --bind /dev/null \"$f\"; done; exec \"$@\"", "sh"));
     }
 
     private static final Path UNSHARE = Paths.get("/usr/bin/unshare");
+
+    /**
+     * unshare -m and the command: the new mount namespace private, except in
+     * a chroot (its root no mount point), where unshare cannot make it so and
+     * the chroot's own namespace is private already (scripts/debian-chroot.sh).
+     */
+    private static List<String> unshare(String... command) throws Exception {
+        boolean rootMounted = Files.readAllLines(Paths.get("/proc/self/mountinfo")).stream()
+                .anyMatch(line -> line.split(" ")[4].equals("/"));
+        List<String> cmd = new ArrayList<>(List.of(UNSHARE.toString(), "-m"));
+        if (!rootMounted) {
+            cmd.addAll(List.of("--propagation", "unchanged"));
+        }
+        cmd.addAll(List.of(command));
+        return cmd;
+    }
 
     private static boolean canUnshare(String mode) {
         if (System.getProperty("user.name").equals("root") && Files.isExecutable(UNSHARE)) {
