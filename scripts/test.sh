@@ -40,6 +40,13 @@
 #              builds part's clang tree with the native constant-time tests
 #              (EDFAST_BUILDS=clang-ct: valgrind on clang 21's code), and the
 #              package test
+#   release    the release's x86-64 artifacts where users run them:
+#              scripts/release.sh (the OpenSSL 4 libraries in the openssl4
+#              chroot; aarch64 left out: EDFAST_RELEASE_ARCHS=x86_64), then
+#              scripts/bare-test.sh in bare chroots of Debian 12, 13 and sid
+#              with OpenSSL 4.0 (the release's JRE and openssl, nothing of
+#              edfast's): the platform jar with a class-path and a module-path
+#              application, without libcrypto, and the tarball with openssl
 # The chroot parts are made (or refreshed) in the background while the first
 # parts run.  A chroot part is left out, with one line saying why, on the
 # release it would run (the host run was that run), and where no chroot can be
@@ -55,7 +62,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-platforms=${EDFAST_TEST_PLATFORMS:-host no-native builds coverage cross debian13 openssl4}
+platforms=${EDFAST_TEST_PLATFORMS:-host no-native builds coverage cross debian13 openssl4 release}
 build=${EDFAST_BUILD_DIR:-build}
 start=$(date +%s)
 results=()
@@ -185,6 +192,11 @@ chroot_command() {
 chroot_left_out() {
   local err
   case $1 in
+    release)
+      [ "$(uname -m)" = x86_64 ] ||
+        { echo "the bare chroots run the x86-64 artifacts; this machine is $(uname -m)"; return; }
+      [ "$(openssl version | sed -n 's/^OpenSSL \([0-9]*\)\..*/\1/p')" -lt 4 ] ||
+        { echo "this machine has OpenSSL 4: release.sh takes the OpenSSL 3 libraries from a machine with 3"; return; } ;;
     debian13)
       [ "$(. /etc/os-release; echo "${VERSION_CODENAME:-}")" != trixie ] ||
         { echo "this machine is Debian 13: the host part was the Debian 13 run"; return; } ;;
@@ -197,6 +209,9 @@ chroot_left_out() {
       "(unshare -m: ${err##*: }); a Debian host runs this part, as CI does"
   fi
 }
+
+# The bare chroots of the release part (scripts/bare-test.sh).
+bare_releases="bare-bookworm bare-trixie bare-sid-openssl4"
 
 declare -A chroot_prepared=()
 # Makes or refreshes the chroot, with the packages the tests need, in the
@@ -227,14 +242,43 @@ chroot_part() { # part
     "$(chroot_command "$1") bash scripts/test.sh && bash scripts/deb-test.sh build"
 }
 
+# Makes or refreshes the bare chroots in the background, one after another.
+prepare_bare() {
+  mkdir -p "${build}-chroot/empty-stage"
+  (
+    for release in $bare_releases; do
+      EDFAST_CHROOT_STAGE=${build}-chroot/empty-stage bash scripts/debian-chroot.sh "$release" true || exit 1
+    done
+  ) >"${build}-chroot/bare.log" 2>&1 &
+  chroot_prepared[release]=$!
+}
+
+release_part() {
+  local reason
+  reason=$(chroot_left_out release)
+  if [ -n "$reason" ]; then
+    echo "test.sh: release left out: $reason"
+    left_out=$reason
+    return 0
+  fi
+  if ! wait "${chroot_prepared[release]}"; then
+    tail -n 30 "${build}-chroot/bare.log"
+    echo "test.sh: making the bare chroots failed (${build}-chroot/bare.log)"
+    return 1
+  fi
+  rm -rf "${build}-release"
+  EDFAST_RELEASE_ARCHS=x86_64 bash scripts/release.sh "${build}-release" &&
+    bash scripts/bare-test.sh "${build}-release" $bare_releases
+}
+
 bash scripts/install-deps.sh
 for platform in $platforms; do
   case "$platform" in
-    debian13 | openssl4)
+    debian13 | openssl4 | release)
       if [ -z "$(chroot_left_out "$platform")" ]; then
         # (installed here: the chroots are prepared side by side)
         bash scripts/install-deps.sh debootstrap >/dev/null
-        prepare_chroot "$platform"
+        if [ "$platform" = release ]; then prepare_bare; else prepare_chroot "$platform"; fi
       fi ;;
   esac
 done
@@ -251,6 +295,7 @@ for platform in $platforms; do
       fi ;;
     cross) run_part cross bash scripts/cross-test.sh all ;;
     debian13 | openssl4) run_part "$platform" chroot_part "$platform" ;;
+    release) run_part release release_part ;;
     *) echo "test.sh: unknown platform '$platform' in EDFAST_TEST_PLATFORMS" >&2; exit 2 ;;
   esac
 done
