@@ -41,9 +41,10 @@
 # hands them back that way).
 #
 #   bash scripts/release.sh OUTDIR [--only deb|jar|portable]...
-# --only limits the run to those artifacts (portable: this machine's OpenSSL
-# only; the OpenSSL 4 tarball comes with a run that includes "portable" on a
-# machine whose libcrypto is 3, unless EDFAST_RELEASE_OPENSSL4=0).
+# --only limits the run to those artifacts (deb: the package; portable: the
+# tarballs; jar: the jars and the Maven files, with the tarballs, whose
+# libraries they hold).  The OpenSSL 4 libraries come with a portable run on a
+# machine whose libcrypto is 3, unless EDFAST_RELEASE_OPENSSL4=0.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 src=$(pwd)
@@ -57,6 +58,8 @@ while [ $# -gt 0 ]; do
   esac
 done
 [ ${#parts[@]} -gt 0 ] || parts=(deb jar portable)
+# The jars hold the portable libraries.
+if printf '%s\n' "${parts[@]}" | grep -qx jar; then parts+=(portable); fi
 wants() { printf '%s\n' "${parts[@]}" | grep -qx "$1"; }
 
 mkdir -p "$out"
@@ -97,25 +100,19 @@ reproducible_tar() { # folder-parent folder-name output.tar.gz
     --mode='u+rwX,go+rX,go-w' --format=gnu -cf - "$2" | gzip -9n >"$3"
 }
 
-if wants deb || wants jar; then
-  log "full build (every backend found, the JNI library and jar)"
+if wants deb; then
+  log "full build (every backend found, the JNI library and jar) for the package"
   configure "$work/full"
   # What the package installs, nothing else (no benchmark, no platform jar).
   cmake --build "$work/full" -j"$jobs" --target edfast edfastjni edfast-jca >"$work/full.build.log" 2>&1 ||
     { tail -30 "$work/full.build.log"; exit 1; }
   check_imports "$work/full/provider/edfast.so" "$work/full/jni/libedfastjni.so"
-  # The jar as the package installs it too: dated and ordered as the source is.
+  # The jar as the package installs it: dated and ordered as the source is.
   jar=$work/full/jni/edfast-jca.jar
   python3 scripts/jars.py normalize "$jar" "$jar.tmp" && mv "$jar.tmp" "$jar"
-  if wants deb; then
-    (cd "$work/full" && cpack -G DEB >/dev/null)
-    cp "$work"/full/edfast_*.deb "$out/"
-    log "wrote $(basename "$work"/full/edfast_*.deb)"
-  fi
-  if wants jar; then
-    cp "$jar" "$out/edfast-jca-$version.jar"
-    log "wrote edfast-jca-$version.jar"
-  fi
+  (cd "$work/full" && cpack -G DEB >/dev/null)
+  cp "$work"/full/edfast_*.deb "$out/"
+  log "wrote $(basename "$work"/full/edfast_*.deb)"
 fi
 
 # The portable pair for one architecture: edfast.so (native and OpenSSL
@@ -141,8 +138,13 @@ portable() { # arch
   log "portable build for $target (native and OpenSSL backends, the JNI library)"
   configure "$dir" -DEDFAST_WITH_SODIUM=OFF -DEDFAST_WITH_DECAF=OFF -DEDFAST_WITH_JNI=ON "${cross[@]}"
   unset PKG_CONFIG_LIBDIR PKG_CONFIG_SYSROOT_DIR
-  cmake --build "$dir" -j"$jobs" --target edfast edfastjni >"$dir.build.log" 2>&1 ||
+  cmake --build "$dir" -j"$jobs" --target edfast edfastjni edfast-jca >"$dir.build.log" 2>&1 ||
     { tail -30 "$dir.build.log"; exit 1; }
+  # The plain jar: the classes, the same in every build; this machine's.
+  if wants jar && [ "$target" = "$arch" ]; then
+    python3 scripts/jars.py normalize "$dir/jni/edfast-jca.jar" "$out/edfast-jca-$version.jar"
+    log "wrote edfast-jca-$version.jar"
+  fi
   check_imports "$dir/provider/edfast.so" "$dir/jni/libedfastjni.so"
   major=$(readelf -d "$dir/provider/edfast.so" | sed -n 's/.*(NEEDED).*\[libcrypto\.so\.\([0-9]*\)\]/\1/p')
   pair=$pairs/$target/$major

@@ -41,8 +41,9 @@
 #              (EDFAST_BUILDS=clang-ct: valgrind on clang 21's code), and the
 #              package test
 #   release    the release's x86-64 artifacts where users run them:
-#              scripts/release.sh (the OpenSSL 4 libraries in the openssl4
-#              chroot; aarch64 left out: EDFAST_RELEASE_ARCHS=x86_64), then
+#              scripts/release.sh --only jar (the jars and tarballs; the
+#              OpenSSL 4 libraries in the openssl4 chroot; aarch64 left out:
+#              EDFAST_RELEASE_ARCHS=x86_64; the .deb has deb-test.sh), then
 #              scripts/bare-test.sh in bare chroots of Debian 12, 13 and sid
 #              with OpenSSL 4.0 (the release's JRE and openssl, nothing of
 #              edfast's): the platform jar with a class-path and a module-path
@@ -267,7 +268,7 @@ release_part() {
     return 1
   fi
   rm -rf "${build}-release"
-  EDFAST_RELEASE_ARCHS=x86_64 bash scripts/release.sh "${build}-release" &&
+  EDFAST_RELEASE_ARCHS=x86_64 bash scripts/release.sh "${build}-release" --only jar &&
     bash scripts/bare-test.sh "${build}-release" $bare_releases
 }
 
