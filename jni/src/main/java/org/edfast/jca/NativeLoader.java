@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -13,10 +14,9 @@ import java.nio.file.Paths;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
-import java.util.HexFormat;
+import java.util.Collections;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.ThreadLocalRandom;
@@ -31,8 +31,10 @@ import java.util.concurrent.ThreadLocalRandom;
  * {@code org/edfast/jca/native/<platform>/openssl<N>/}, with their SHA-256
  * digests recorded at build time in {@code org/edfast/jca/native/<platform>/SHA256SUMS}.
  * The pair for the newest OpenSSL the system has is tried first (the JNI
- * library needs that libcrypto; the dynamic loader says whether it is there),
- * unless {@code edfast.openssl} names one.  Each is written into a directory
+ * library needs that libcrypto: a pair whose libcrypto.so.N is in no usual
+ * library folder comes last, and the dynamic loader decides), unless
+ * {@code edfast.openssl} names one; edfast.so is written once its JNI library
+ * has loaded.  Each is written into a directory
  * made for this process alone (mode 0700, checked to be this user's and not a
  * link, under {@code edfast.nativeDir} or {@code java.io.tmpdir}, whose parent
  * no other user may rename in) and compared with its digest before it is
@@ -79,9 +81,15 @@ final class NativeLoader {
             try {
                 Files.createDirectory(pairDir);
                 Path jni = extract(platform, "openssl" + major + "/" + JNI, pairDir.resolve(JNI), digests, true);
-                extract(platform, "openssl" + major + "/" + MODULE, pairDir.resolve(MODULE), digests, false);
                 System.load(jni.toString());
                 extracted = dir;
+                try {
+                    extract(platform, "openssl" + major + "/" + MODULE, pairDir.resolve(MODULE), digests, false);
+                } catch (IOException e) {
+                    // The JNI library is loaded: no other pair may follow it into this JVM.
+                    removeExtracted();
+                    return "cannot write the bundled edfast.so for OpenSSL " + major + ": " + e.getMessage();
+                }
                 moduleDir = pairDir.toString();
                 moduleDigest = digests.getProperty("openssl" + major + "/" + MODULE);
                 return null;
@@ -155,6 +163,14 @@ final class NativeLoader {
         }
     }
 
+    /** Version numbers as numbers (a class, not a lambda: see removeExtracted). */
+    private static final class NumericOrder implements Comparator<String> {
+        @Override
+        public int compare(String a, String b) {
+            return Integer.compare(Integer.parseInt(a), Integer.parseInt(b));
+        }
+    }
+
     /** OpenSSL majors to try: edfast.openssl's, else every bundled one, newest first. */
     private static List<String> majors(Properties digests) {
         String asked = System.getProperty("edfast.openssl");
@@ -168,8 +184,39 @@ final class NativeLoader {
                 majors.add(name.substring("openssl".length(), name.indexOf('/')));
             }
         }
-        majors.sort((a, b) -> Integer.compare(Integer.parseInt(b), Integer.parseInt(a)));
-        return majors;
+        majors.sort(Collections.reverseOrder(new NumericOrder()));
+        // A pair whose libcrypto is nowhere the loader looks first would only
+        // be written to fail: tried last, in case the library is elsewhere.
+        List<String> present = new ArrayList<>();
+        for (String major : majors) {
+            if (libcryptoPresent(major)) {
+                present.add(major);
+            }
+        }
+        for (String major : majors) {
+            if (!present.contains(major)) {
+                present.add(major);
+            }
+        }
+        return present;
+    }
+
+    /** Whether libcrypto.so.MAJOR is in LD_LIBRARY_PATH or a usual library folder. */
+    private static boolean libcryptoPresent(String major) {
+        List<String> dirs = new ArrayList<>();
+        String ld = System.getenv("LD_LIBRARY_PATH");
+        if (ld != null) {
+            dirs.addAll(List.of(ld.split(":")));
+        }
+        String multiarch = System.getProperty("os.arch").equals("aarch64") ? "aarch64-linux-gnu" : "x86_64-linux-gnu";
+        dirs.addAll(List.of("/lib/" + multiarch, "/usr/lib/" + multiarch, "/lib64", "/usr/lib64", "/lib", "/usr/lib",
+                "/usr/local/lib64", "/usr/local/lib"));
+        for (String d : dirs) {
+            if (!d.isEmpty() && Files.exists(Paths.get(d, "libcrypto.so." + major))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -255,31 +302,34 @@ final class NativeLoader {
     }
 
     private static String sha256(Path file) throws IOException {
-        try {
-            MessageDigest md = MessageDigest.getInstance("SHA-256");
-            try (InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
-                byte[] buf = new byte[65536];
-                for (int n; (n = in.read(buf)) > 0;) {
-                    md.update(buf, 0, n);
-                }
-            }
-            return HexFormat.of().formatHex(md.digest());
-        } catch (NoSuchAlgorithmException e) {
-            throw new IOException("no SHA-256 in this JDK", e);
-        }
+        return Sha256.hex(Files.readAllBytes(file));
     }
 
+    /**
+     * Removes dir and what it holds (files, and folders of files).  Loops,
+     * not streams and lambdas: their first use bootstraps invokedynamic, tens
+     * of milliseconds of a JVM's start that the provider's first use would add.
+     */
     private static void removeExtracted(Path dir) {
-        try (var walk = Files.walk(dir)) {
-            walk.sorted((a, b) -> b.getNameCount() - a.getNameCount()).forEach(p -> {
-                try {
-                    Files.deleteIfExists(p);
-                } catch (IOException e) {
-                    p.toFile().deleteOnExit();
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
+            for (Path entry : entries) {
+                if (Files.isDirectory(entry, LinkOption.NOFOLLOW_LINKS)) {
+                    removeExtracted(entry);
+                } else {
+                    delete(entry);
                 }
-            });
+            }
         } catch (IOException e) {
-            dir.toFile().deleteOnExit();
+            // what is left goes at exit
+        }
+        delete(dir);
+    }
+
+    private static void delete(Path p) {
+        try {
+            Files.deleteIfExists(p);
+        } catch (IOException e) {
+            p.toFile().deleteOnExit();
         }
     }
 }
