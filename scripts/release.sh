@@ -85,14 +85,23 @@ configure() { # dir cmake-args...
   shift
   # CFLAGS, not CMAKE_C_FLAGS: a cross toolchain's own flags (its sysroot's
   # include directory) come after it instead of being replaced.
+  # No RPATH: a cross build's would name the sysroot, a folder under /tmp
+  # that anyone could make on the user's machine.
   CFLAGS="$map_flags" cmake -S "$src" -B "$dir" -DCMAKE_BUILD_TYPE=Release -DBUILD_TESTING=OFF \
-    "$@" >"$dir.configure.log" || { cat "$dir.configure.log"; exit 1; }
+    -DCMAKE_SKIP_RPATH=ON "$@" >"$dir.configure.log" || { cat "$dir.configure.log"; exit 1; }
 }
 
 check_imports() { # libraries...
+  local lib
   bash test/imports_test.sh "$(sed -n 's/^set(EDFAST_GLIBC_FLOOR \([0-9.]*\) .*/\1/p' CMakeLists.txt)" "$@" |
     sed 's/^/    /'
   [ "${PIPESTATUS[0]}" -eq 0 ] || { echo "release.sh: a library needs more than the floors" >&2; exit 1; }
+  for lib in "$@"; do
+    if readelf -d "$lib" | grep -Eq '\((RPATH|RUNPATH)\)'; then
+      echo "release.sh: $lib names where to look for libraries: $(readelf -d "$lib" | grep -E 'RPATH|RUNPATH')" >&2
+      exit 1
+    fi
+  done
 }
 
 reproducible_tar() { # folder-parent folder-name output.tar.gz
