@@ -9,7 +9,8 @@
 #
 # EDFAST_TEST_PLATFORMS (default: all of them) chooses what runs, in order:
 #   host       this machine: the whole CTest suite (C, openssl command, TLS,
-#              Java), then the sanitizer/fuzzing run (scripts/hardening.sh
+#              Java: a second JDK only when the openssl4 part, on JDK 25, does
+#              not run), then the sanitizer/fuzzing run (scripts/hardening.sh
 #              --quick): asan alone when the openssl4 part runs the other three,
 #              all four when it does not
 #   no-native  a build without the native backend and its own C suite, so that
@@ -119,9 +120,18 @@ host_hardening_parts() {
   fi
 }
 
+# The host part's second JDK for the JNI tests (jni/CMakeLists.txt,
+# EDFAST_SECOND_JAVA): none when the openssl4 part runs, whose JDK 25 is the
+# newest one (CI's time), else the newest other JDK found.
+host_second_java() {
+  if [[ " $platforms " == *" openssl4 "* ]] && [ -z "$(chroot_left_out openssl4)" ]; then
+    echo OFF
+  fi
+}
+
 host() {
   cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-        -DEDFAST_DIFF_CASES="${EDFAST_DIFF_CASES-10000}" &&
+        -DEDFAST_DIFF_CASES="${EDFAST_DIFF_CASES-10000}" -DEDFAST_SECOND_JAVA="$(host_second_java)" &&
     cmake --build "$build" -j"$(nproc)" &&
     ctest --test-dir "$build" --output-on-failure -j"$(nproc)" "$@" &&
     if [ -n "$(host_hardening_parts)" ]; then
