@@ -235,20 +235,28 @@ prepare_chroot() { # part
   chroot_prepared[$1]=$!
 }
 
-chroot_part() { # part
-  local release reason
-  release=$(chroot_release "$1")
+# Part $1's chroots, made in the background (prepare_chroot, prepare_bare):
+# fails when making them failed, showing the end of their log $3; where the
+# part cannot run here, says why and sets left_out (run_part) instead.
+chroots_ready() { # part what log
+  local reason
   reason=$(chroot_left_out "$1")
   if [ -n "$reason" ]; then
     echo "test.sh: $1 left out: $reason"
     left_out=$reason
     return 0
   fi
-  if ! wait "${chroot_prepared[$1]}"; then
-    tail -n 30 "${build}-chroot/$release.log"
-    echo "test.sh: making the $release chroot failed (${build}-chroot/$release.log)"
-    return 1
-  fi
+  wait "${chroot_prepared[$1]}" && return 0
+  tail -n 30 "$3"
+  echo "test.sh: making $2 failed ($3)"
+  return 1
+}
+
+chroot_part() { # part
+  local release
+  release=$(chroot_release "$1")
+  chroots_ready "$1" "the $release chroot" "${build}-chroot/$release.log" || return 1
+  [ -z "$left_out" ] || return 0
   bash scripts/debian-chroot.sh "$release" bash -c \
     "$(chroot_command "$1") bash scripts/test.sh && bash scripts/deb-test.sh build"
 }
@@ -265,18 +273,8 @@ prepare_bare() {
 }
 
 release_part() {
-  local reason
-  reason=$(chroot_left_out release)
-  if [ -n "$reason" ]; then
-    echo "test.sh: release left out: $reason"
-    left_out=$reason
-    return 0
-  fi
-  if ! wait "${chroot_prepared[release]}"; then
-    tail -n 30 "${build}-chroot/bare.log"
-    echo "test.sh: making the bare chroots failed (${build}-chroot/bare.log)"
-    return 1
-  fi
+  chroots_ready release "the bare chroots" "${build}-chroot/bare.log" || return 1
+  [ -z "$left_out" ] || return 0
   rm -rf "${build}-release"
   EDFAST_RELEASE_ARCHS=x86_64 bash scripts/release.sh "${build}-release" --only jar &&
     bash scripts/bare-test.sh "${build}-release" $bare_releases
