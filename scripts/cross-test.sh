@@ -68,13 +68,15 @@ for arch in $archs; do
 done
 
 export DEBIAN_FRONTEND=noninteractive
+# (install-deps.sh asks apt only for what dpkg does not list as installed:
+# apt-get takes seconds a call with four architectures' package lists.)
 apt_install() {
-  apt-get install -y --no-install-recommends "$@" >/dev/null
+  bash scripts/install-deps.sh "$@" >/dev/null
 }
 # qemu's user-mode emulators: qemu-user-static up to Debian 13; later
 # releases build qemu-user statically and have no -static package.
 install_qemu() {
-  bash scripts/install-deps.sh 'qemu-user-static|qemu-user' >/dev/null
+  apt_install 'qemu-user-static|qemu-user'
 }
 
 # Once: the foreign architectures, and the host packages every arch needs.
@@ -86,7 +88,9 @@ setup() {
       added=1
     fi
   done
-  if [ "$added" = 1 ] || ! apt-cache policy "libssl-dev:$(debarch "${archs%% *}")" | grep -q Candidate; then
+  # (The policy is read whole: grep -q would stop reading at the match, and
+  # apt-cache's SIGPIPE fail the pipeline, an apt-get update every run.)
+  if [ "$added" = 1 ] || [[ "$(apt-cache policy "libssl-dev:$(debarch "${archs%% *}")")" != *Candidate:* ]]; then
     apt-get update >/dev/null
   fi
   apt_install cmake make pkg-config ca-certificates
@@ -101,7 +105,7 @@ make_sysroot() { # arch sysroot
   da=$(debarch "$arch")
   dev=libssl-dev:$da
   version=$(dpkg-query -W -f='${Version}' libssl-dev 2>/dev/null) || version=
-  if [ -n "$version" ] && apt-cache madison "$dev" | grep -q " $version "; then
+  if [ -n "$version" ] && [[ "$(apt-cache madison "$dev")" == *" $version "* ]]; then
     dev="$dev=$version"
   fi
   runtime=$(apt-cache depends "$dev" | sed -n 's/^ *Depends: \(libssl[0-9][^: ]*\).*/\1/p' | head -n 1)

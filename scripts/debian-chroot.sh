@@ -18,6 +18,13 @@
 # the folder EDFAST_CHROOT_STAGE names (what the caller brings: jars, a
 # tarball, a script), made anew each run.
 #
+# RELEASE-arm64 or RELEASE-s390x (bare-bookworm-arm64, ...) is that release
+# for another architecture, every program in it run by qemu-user: the kernel
+# starts the emulator for each (binfmt_misc; registered here from the
+# qemu-user package's binfmt.d entry when it is not, with its F flag, so the
+# chroot needs no copy of qemu).  debootstrap's second stage runs in the
+# chroot, under qemu.
+#
 # COMMAND runs in a copy of this tree at /src/<this folder's name> inside the
 # chroot (so two checkouts can use one chroot), with ../shared (when present)
 # copied beside it at /src/shared, as on a fresh machine.  It defaults to the
@@ -70,13 +77,21 @@ bare=
 case "$release" in
   bare-*) bare=1 ;;
 esac
-case "${release#bare-}" in
+# The chroot's architecture (debarch) and qemu's name for it; empty: this
+# machine's.
+debarch=
+case "$release" in
+  *-arm64) debarch=arm64 qemu_arch=aarch64 ;;
+  *-s390x) debarch=s390x qemu_arch=s390x ;;
+esac
+distribution=${release%-"$debarch"}
+case "${distribution#bare-}" in
   sid-openssl4)
     suite=sid
     from_experimental=openssl
     [ -n "$bare" ] || from_experimental="openssl libssl-dev"
     ;;
-  *) suite=${release#bare-}; from_experimental= ;;
+  *) suite=${distribution#bare-}; from_experimental= ;;
 esac
 if [ -n "$bare" ]; then
   [ $# -gt 0 ] || { echo "debian-chroot: $release needs a command" >&2; exit 2; }
@@ -92,6 +107,28 @@ if ! command -v debootstrap >/dev/null 2>&1; then
   bash scripts/install-deps.sh debootstrap
 fi
 
+# Makes the kernel run the chroot's $qemu_arch programs through qemu-user
+# (a no-op where that is registered already), or says why it cannot.
+foreign_programs_run() {
+  local binfmt=/proc/sys/fs/binfmt_misc entry
+  bash scripts/install-deps.sh 'qemu-user-static|qemu-user' >/dev/null
+  if [ ! -e "$binfmt/register" ]; then
+    mount -t binfmt_misc binfmt_misc "$binfmt" ||
+      { echo "debian-chroot: cannot mount binfmt_misc to run $debarch programs" >&2; return 1; }
+  fi
+  [ -e "$binfmt/qemu-$qemu_arch" ] && return 0
+  entry=/usr/lib/binfmt.d/qemu-$qemu_arch.conf
+  [ -f "$entry" ] || { echo "debian-chroot: the qemu-user package left no $entry" >&2; return 1; }
+  # The package's interpreter path takes the F flag's open here, at
+  # registration, outside any chroot.
+  sed -n '/^:/p' "$entry" >"$binfmt/register" ||
+    { echo "debian-chroot: the kernel refused $entry's binfmt_misc entry" >&2; return 1; }
+  echo "debian-chroot: registered qemu-$qemu_arch with binfmt_misc"
+}
+if [ -n "$debarch" ]; then
+  foreign_programs_run || exit 1
+fi
+
 if [ -f "$stamp" ] && [ -z "$(find "$stamp" -mtime +"$max_days")" ]; then
   echo "debian-chroot: reusing $root ($(cat "$stamp"))"
 else
@@ -102,12 +139,23 @@ else
   script=/usr/share/debootstrap/scripts/$suite
   [ -e "$script" ] || script=/usr/share/debootstrap/scripts/sid
   log=$cache/$release-debootstrap.log
-  debootstrap --variant=minbase --include="$include" \
+  foreign=()
+  [ -z "$debarch" ] || foreign=(--arch="$debarch" --foreign)
+  debootstrap --variant=minbase --include="$include" "${foreign[@]}" \
     "$suite" "$root" "$mirror" "$script" >"$log" 2>&1 || {
       tail -n 20 "$log" >&2
       echo "debian-chroot: debootstrap $release failed" >&2
       exit 1
     }
+  if [ -n "$debarch" ]; then
+    # (The second stage mounts /proc in the chroot: in a namespace of its own.)
+    unshare -m -- sh -c 'mount --make-rprivate / && exec chroot "$1" /debootstrap/debootstrap --second-stage' \
+      sh "$root" >>"$log" 2>&1 || {
+        tail -n 20 "$log" >&2
+        echo "debian-chroot: debootstrap's second stage of $release, under qemu-$qemu_arch, failed" >&2
+        exit 1
+      }
+  fi
   echo 'Acquire::Check-Valid-Until "false";' >"$root/etc/apt/apt.conf.d/99edfast-valid-until"
   if [ -n "$from_experimental" ]; then
     echo "deb $mirror experimental main" >"$root/etc/apt/sources.list.d/experimental.list"

@@ -26,7 +26,11 @@
 #             straight-line arithmetic does not wait for the 20000th case).
 #             ASan's fake stack frames are on (detect_stack_use_after_return=1),
 #             as gcc 14's runtime has them by default: the IFMA code must run
-#             under them (backends/native/cpu.cmake).
+#             under them (backends/native/cpu.cmake).  Debug information is
+#             line tables only (-g1, the preset): what a report's stack
+#             needs; with -g, gcc's variable tracking of the large ifma
+#             functions made the tree's build 257 s instead of 170 on 2 cores
+#             (Zen 3).
 #   2. msan   clang -fsanitize=memory: the constant-time tests (test/ct_check.h)
 #             of both curves on every native path and the emulated ifma path,
 #             native25519_ct_ifma and native448_ct_ifma on the real AVX-512

@@ -41,14 +41,15 @@
 #              builds part's clang tree with the native constant-time tests
 #              (EDFAST_BUILDS=clang-ct: valgrind on clang 21's code), and the
 #              package test
-#   release    the release's x86-64 artifacts where users run them:
-#              scripts/release.sh --only jar (the jars and tarballs; the
-#              OpenSSL 4 libraries in the openssl4 chroot; aarch64 left out:
-#              EDFAST_RELEASE_ARCHS=x86_64; the .deb has deb-test.sh), then
-#              scripts/bare-test.sh in bare chroots of Debian 12, 13 and sid
-#              with OpenSSL 4.0 (the release's JRE and openssl, nothing of
-#              edfast's): the platform jar with a class-path and a module-path
-#              application, without libcrypto, and the tarball with openssl
+#   release    the release's artifacts where users run them:
+#              scripts/release.sh --only jar (the x86-64 and aarch64 jars and
+#              tarballs; the OpenSSL 4 libraries in the openssl4 chroot; the
+#              .deb has deb-test.sh), then scripts/bare-test.sh in bare
+#              chroots of Debian 12, 13 and sid with OpenSSL 4.0, and of
+#              Debian 12 for arm64 under qemu (the release's JRE and openssl,
+#              nothing of edfast's): the platform jar with a class-path and a
+#              module-path application, without libcrypto, and the tarball
+#              with openssl
 # The chroot parts are made (or refreshed) in the background while the first
 # parts run.  A chroot part is left out, with one line saying why, on the
 # release it would run (the host run was that run), and where no chroot can be
@@ -205,7 +206,7 @@ chroot_left_out() {
   case $1 in
     release)
       [ "$(uname -m)" = x86_64 ] ||
-        { echo "the bare chroots run the x86-64 artifacts; this machine is $(uname -m)"; return; }
+        { echo "the release part builds its x86-64 and aarch64 artifacts on an x86-64 machine; this machine is $(uname -m)"; return; }
       [ "$(openssl version | sed -n 's/^OpenSSL \([0-9]*\)\..*/\1/p')" -lt 4 ] ||
         { echo "this machine has OpenSSL 4: release.sh takes the OpenSSL 3 libraries from a machine with 3"; return; } ;;
     debian13)
@@ -222,7 +223,7 @@ chroot_left_out() {
 }
 
 # The bare chroots of the release part (scripts/bare-test.sh).
-bare_releases="bare-bookworm bare-trixie bare-sid-openssl4"
+bare_releases="bare-bookworm bare-trixie bare-sid-openssl4 bare-bookworm-arm64"
 
 declare -A chroot_prepared=()
 # Makes or refreshes the chroot, with the packages the tests need, in the
@@ -276,7 +277,7 @@ release_part() {
   chroots_ready release "the bare chroots" "${build}-chroot/bare.log" || return 1
   [ -z "$left_out" ] || return 0
   rm -rf "${build}-release"
-  EDFAST_RELEASE_ARCHS=x86_64 bash scripts/release.sh "${build}-release" --only jar &&
+  EDFAST_RELEASE_ARCHS="x86_64 aarch64" bash scripts/release.sh "${build}-release" --only jar &&
     bash scripts/bare-test.sh "${build}-release" $bare_releases
 }
 
@@ -285,9 +286,15 @@ for platform in $platforms; do
   case "$platform" in
     debian13 | openssl4 | release)
       if [ -z "$(chroot_left_out "$platform")" ]; then
-        # (installed here: the chroots are prepared side by side)
-        bash scripts/install-deps.sh debootstrap >/dev/null
-        if [ "$platform" = release ]; then prepare_bare; else prepare_chroot "$platform"; fi
+        # (installed here: the chroots are prepared side by side; the arm64
+        # bare chroot's programs run under qemu-user)
+        if [ "$platform" = release ]; then
+          bash scripts/install-deps.sh debootstrap 'qemu-user-static|qemu-user' >/dev/null
+          prepare_bare
+        else
+          bash scripts/install-deps.sh debootstrap >/dev/null
+          prepare_chroot "$platform"
+        fi
       fi ;;
   esac
 done

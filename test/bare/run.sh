@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: Apache-2.0
 # Run inside a bare chroot (scripts/debian-chroot.sh bare-RELEASE: the
 # release's JRE and openssl command, nothing of edfast's) from the folder that
-# scripts/bare-test.sh stages: the x86-64 platform jar, the modular test
-# application (edfast-modtest.jar) and the portable tarballs.  Checks, as a
+# scripts/bare-test.sh stages: the platform jars, the modular test application
+# (edfast-modtest.jar) and the portable tarballs; the ones of this machine's
+# architecture are run (an arm64 chroot's under qemu).  Checks, as a
 # user of that release would see them:
 #   - an application on the class path, then one on the module path, with the
 #     platform jar alone: RFC 8032's signatures as SunEC makes them, edfast
@@ -26,8 +27,13 @@ feature=$(java -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.speci
 openssl_version=$(openssl version | awk '{print $2}')
 major=$(ls /usr/lib/*/libcrypto.so.* /lib/*/libcrypto.so.* 2>/dev/null |
   sed -n 's/.*libcrypto\.so\.\([0-9]*\)$/\1/p' | sort -n | tail -n 1)
-jar=$(ls edfast-jca-*-linux-x86_64.jar)
-echo "bare: $PRETTY_NAME, java $feature, $(openssl version), libcrypto.so.$major; $jar"
+arch=$(uname -m)
+case $arch in
+  aarch64) classifier=linux-aarch_64 ;;
+  *) classifier=linux-$arch ;;
+esac
+jar=$(ls edfast-jca-*-"$classifier".jar)
+echo "bare: $PRETTY_NAME ($arch), java $feature, $(openssl version), libcrypto.so.$major; $jar"
 printf 'handlers=java.util.logging.ConsoleHandler\njava.util.logging.ConsoleHandler.level=FINE\norg.edfast.jca.level=FINE\n' >log.properties
 access_cp=()
 access_mp=()
@@ -76,7 +82,7 @@ run_app "no libcrypto" false "${unshare[@]}" sh -c "$hide_libcrypto" sh \
   java "${access_cp[@]}" -cp "$jar:edfast-modtest.jar" "$app" insert
 
 # The tarball, with this release's openssl command.
-tarball=$(ls edfast-*-linux-x86_64-openssl"$major".tar.gz 2>/dev/null)
+tarball=$(ls edfast-*-linux-"$arch"-openssl"$major".tar.gz 2>/dev/null)
 if [ -z "$tarball" ]; then
   bad "no tarball for OpenSSL $major"
 else
