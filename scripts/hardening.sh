@@ -30,7 +30,8 @@
 #             line tables only (-g1, the preset): what a report's stack
 #             needs; with -g, gcc's variable tracking of the large ifma
 #             functions made the tree's build 257 s instead of 170 on 2 cores
-#             (Zen 3).
+#             (AMD EPYC Zen 3, gcc 12, cmake --build -j2; commits e68413b and
+#             c3e1d69).
 #   2. msan   clang -fsanitize=memory: the constant-time tests (test/ct_check.h)
 #             of both curves on every native path and the emulated ifma path,
 #             native25519_ct_ifma and native448_ct_ifma on the real AVX-512
