@@ -77,14 +77,14 @@ bare=
 case "$release" in
   bare-*) bare=1 ;;
 esac
-# The chroot's architecture (debarch) and qemu's name for it; empty: this
-# machine's.
+# The chroot's architecture (debarch) and qemu's name for it, empty for this
+# machine's; the release without its architecture.
 debarch=
+distribution=$release
 case "$release" in
-  *-arm64) debarch=arm64 qemu_arch=aarch64 ;;
-  *-s390x) debarch=s390x qemu_arch=s390x ;;
+  *-arm64) debarch=arm64 qemu_arch=aarch64 distribution=${release%-arm64} ;;
+  *-s390x) debarch=s390x qemu_arch=s390x distribution=${release%-s390x} ;;
 esac
-distribution=${release%-"$debarch"}
 case "${distribution#bare-}" in
   sid-openssl4)
     suite=sid
