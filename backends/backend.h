@@ -15,6 +15,16 @@
 #include <stdint.h>
 #include <openssl/types.h>
 
+/*
+ * Constant data that loading the module reads (OSSL_provider_init and the
+ * backends' init): kept beside the relocated pointers, whose pages loading
+ * maps anyway, instead of in .rodata, whose first 64 KiB window (the small
+ * constants, then padding up to the curve tables) the kernel would map
+ * whole for one read: 64 KiB more in every process that reads the
+ * configuration (test/load_footprint_test.c).
+ */
+#define EDFAST_LOAD_DATA __attribute__((section(".data.rel.ro.edfast_load")))
+
 enum edfast_curve {
     EDFAST_ED25519 = 0,
     EDFAST_ED448 = 1,

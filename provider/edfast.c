@@ -3,6 +3,7 @@
  * The provider entry point: what edfast offers, which backend serves each
  * curve, and the parameters `openssl list -providers -verbose` shows.
  */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -183,15 +184,33 @@ static int set_native_params(OSSL_PARAM params[])
         && set_utf8(params, EDFAST_PARAM_NATIVE_SELFTEST, native->self_test());
 }
 
+/*
+ * The build information line, written at its first request rather than at
+ * load: formatting it reads constants that loading would otherwise map
+ * (EDFAST_LOAD_DATA).
+ */
+static const char *buildinfo(struct edfast_provctx *provctx)
+{
+    static pthread_mutex_t buildinfo_lock = PTHREAD_MUTEX_INITIALIZER;
+
+    pthread_mutex_lock(&buildinfo_lock);
+    if (provctx->buildinfo[0] == '\0')
+        snprintf(provctx->buildinfo, sizeof(provctx->buildinfo),
+                 "edfast %s; backends: ED25519=%s ED448=%s", EDFAST_VERSION,
+                 provctx->backend[EDFAST_ED25519]->name, provctx->backend[EDFAST_ED448]->name);
+    pthread_mutex_unlock(&buildinfo_lock);
+    return provctx->buildinfo;
+}
+
 static int edfast_get_params(void *vprovctx, OSSL_PARAM params[])
 {
-    const struct edfast_provctx *provctx = vprovctx;
+    struct edfast_provctx *provctx = vprovctx;
     OSSL_PARAM *p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_STATUS);
 
     return (p == NULL || OSSL_PARAM_set_int(p, 1))
         && set_utf8(params, OSSL_PROV_PARAM_NAME, EDFAST_PROVIDER_NAME)
         && set_utf8(params, OSSL_PROV_PARAM_VERSION, EDFAST_VERSION)
-        && set_utf8(params, OSSL_PROV_PARAM_BUILDINFO, provctx->buildinfo)
+        && set_utf8(params, OSSL_PROV_PARAM_BUILDINFO, buildinfo(provctx))
         && set_utf8(params, EDFAST_PARAM_ED25519_BACKEND,
                     provctx->backend[EDFAST_ED25519]->name)
         && set_utf8(params, EDFAST_PARAM_ED448_BACKEND, provctx->backend[EDFAST_ED448]->name)
@@ -228,7 +247,9 @@ static const char *configured_preference(const OSSL_CORE_HANDLE *handle, const O
             core_get_params = OSSL_FUNC_core_get_params(in);
     if (core_get_params == NULL)
         return NULL;
-    request[0] = OSSL_PARAM_construct_utf8_ptr("backend", (char **)&preference, 0);
+    static const char backend_key[] EDFAST_LOAD_DATA = "backend";
+
+    request[0] = OSSL_PARAM_construct_utf8_ptr(backend_key, (char **)&preference, 0);
     request[1] = OSSL_PARAM_construct_end();
     return core_get_params(handle, request) ? preference : NULL;
 }
@@ -249,10 +270,13 @@ static unsigned long core_version(const OSSL_CORE_HANDLE *handle, const OSSL_DIS
             core_get_params = OSSL_FUNC_core_get_params(in);
     if (core_get_params == NULL)
         return 0;
-    request[0] = OSSL_PARAM_construct_utf8_ptr(OSSL_PROV_PARAM_CORE_VERSION, (char **)&version, 0);
+    static const char version_key[] EDFAST_LOAD_DATA = OSSL_PROV_PARAM_CORE_VERSION;
+    static const char version_format[] EDFAST_LOAD_DATA = "%u.%u.%u";
+
+    request[0] = OSSL_PARAM_construct_utf8_ptr(version_key, (char **)&version, 0);
     request[1] = OSSL_PARAM_construct_end();
     if (!core_get_params(handle, request) || version == NULL
-        || sscanf(version, "%u.%u.%u", &major, &minor, &patch) < 2 || major > 255
+        || sscanf(version, version_format, &major, &minor, &patch) < 2 || major > 255
         || minor > 255 || patch > 255)
         return 0;
     return ((unsigned long)major << 16) | ((unsigned long)minor << 8) | patch;
@@ -261,7 +285,8 @@ static unsigned long core_version(const OSSL_CORE_HANDLE *handle, const OSSL_DIS
 /* The environment overrides the configuration, so one run can try another backend. */
 static void choose_backends(struct edfast_provctx *provctx, const char *configured)
 {
-    const char *preference = getenv("EDFAST_BACKEND");
+    static const char preference_variable[] EDFAST_LOAD_DATA = "EDFAST_BACKEND";
+    const char *preference = getenv(preference_variable);
     enum edfast_curve curve;
     enum edfast_framing framing;
 
@@ -281,9 +306,6 @@ static void choose_backends(struct edfast_provctx *provctx, const char *configur
             provctx->framing_ops[curve][framing] = other != NULL ? other->curve[curve] : NULL;
         }
     }
-    snprintf(provctx->buildinfo, sizeof(provctx->buildinfo),
-             "edfast %s; backends: ED25519=%s ED448=%s", EDFAST_VERSION,
-             provctx->backend[EDFAST_ED25519]->name, provctx->backend[EDFAST_ED448]->name);
 }
 
 static const OSSL_DISPATCH provider_functions[] = {

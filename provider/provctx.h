@@ -19,6 +19,7 @@ struct edfast_provctx {
     const struct edfast_backend *backend[EDFAST_CURVE_COUNT];
     const struct edfast_curve_ops *ops[EDFAST_CURVE_COUNT];
     const struct edfast_curve_ops *framing_ops[EDFAST_CURVE_COUNT][EDFAST_FRAMING_COUNT];
+    /* The build information line, written at its first request (edfast.c). */
     char buildinfo[160];
     /*
      * PH of Ed25519ph (SHA-512) and Ed448ph (SHAKE256), fetched from the

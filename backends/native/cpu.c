@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "../backend.h"
 
 #if EDFAST_NATIVE_X86
 #include <cpuid.h>
@@ -163,7 +164,8 @@ static pthread_once_t selected_once = PTHREAD_ONCE_INIT;
 
 static void select_path(void)
 {
-    const char *request = getenv("EDFAST_NATIVE_PATH");
+    static const char request_variable[] EDFAST_LOAD_DATA = "EDFAST_NATIVE_PATH";
+    const char *request = getenv(request_variable);
 
     selected.available = probe();
     selected.forced = request != NULL && request[0] != '\0';
