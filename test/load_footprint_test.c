@@ -93,7 +93,7 @@ static long resident_kib(const char *module, unsigned long offset)
     return kib;
 }
 
-static long sign_once(void)
+static int sign_once(void)
 {
     EVP_PKEY *key = EVP_PKEY_Q_keygen(NULL, NULL, "ED25519");
     EVP_MD_CTX *md = EVP_MD_CTX_new();
@@ -114,7 +114,7 @@ int main(int argc, char **argv)
     unsigned long offset;
     long after_load, after_sign;
     FILE *conf;
-    int fd;
+    int fd, loaded;
 
     if (argc > 1 && strcmp(argv[1], "instrumented") == 0) {
         printf("SKIPPED: an instrumented or cross build runs other code at load\n");
@@ -122,10 +122,9 @@ int main(int argc, char **argv)
     }
     snprintf(given, sizeof(given), "%s/edfast.so", et_provider_dir());
     /* smaps names the file by its real path */
-    if (realpath(given, module) == NULL) {
-        printf("FAILED: no %s\n", given);
-        return 1;
-    }
+    ET_CHECK(realpath(given, module) != NULL, "no %s", given);
+    if (et_failures)
+        return et_finish("load_footprint");
     offset = rodata_segment_offset(module);
     if (offset == 0) {
         printf("SKIPPED: %s has no read-only segment of its own for .rodata\n", module);
@@ -133,10 +132,9 @@ int main(int argc, char **argv)
     }
     fd = mkstemp(conf_path);
     conf = fd < 0 ? NULL : fdopen(fd, "w");
-    if (conf == NULL) {
-        printf("FAILED: cannot write a configuration file\n");
-        return 1;
-    }
+    ET_CHECK(conf != NULL, "writing a configuration file");
+    if (conf == NULL)
+        return et_finish("load_footprint");
     fprintf(conf,
             "openssl_conf = openssl_init\n[openssl_init]\nproviders = provider_sect\n"
             "alg_section = algorithm_sect\n[provider_sect]\nedfast = edfast_sect\n"
@@ -144,26 +142,19 @@ int main(int argc, char **argv)
             "module = %s\nactivate = 1\n[algorithm_sect]\ndefault_properties = ?provider=edfast\n",
             module);
     fclose(conf);
-    if (!OSSL_LIB_CTX_load_config(NULL, conf_path) || !OSSL_PROVIDER_available(NULL, "edfast")
-        || RAND_bytes(random, sizeof(random)) != 1) {
-        unlink(conf_path);
-        printf("FAILED: loading edfast as openssl.cnf.sample does\n");
-        return 1;
-    }
+    loaded = OSSL_LIB_CTX_load_config(NULL, conf_path) && OSSL_PROVIDER_available(NULL, "edfast")
+             && RAND_bytes(random, sizeof(random)) == 1;
     unlink(conf_path);
+    ET_CHECK(loaded, "loading edfast as openssl.cnf.sample does, then RAND_bytes");
+    if (!loaded)
+        return et_finish("load_footprint");
     after_load = resident_kib(module, offset);
-    if (!sign_once()) {
-        printf("FAILED: an Ed25519 signature after loading\n");
-        return 1;
-    }
+    ET_CHECK(sign_once(), "an Ed25519 signature after loading");
     after_sign = resident_kib(module, offset);
     printf("the read-only data segment (file offset 0x%lx): %ld KiB resident after loading and "
            "drawing random bytes, %ld KiB after one Ed25519 signature\n",
            offset, after_load, after_sign);
-    if (after_load != 0 || after_sign <= 0) {
-        printf("FAILED: loading must leave it unmapped, signing must map it\n");
-        return 1;
-    }
-    printf("PASSED\n");
-    return 0;
+    ET_CHECK(after_load == 0, "loading mapped %ld KiB of the read-only data segment", after_load);
+    ET_CHECK(after_sign > 0, "a signature left the read-only data segment unmapped: the check is blind");
+    return et_finish("load_footprint");
 }
