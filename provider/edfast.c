@@ -235,11 +235,12 @@ static void edfast_teardown(void *vprovctx)
     edfast_backends_release();
 }
 
-/* The "backend" line of the provider's section in openssl.cnf, if any. */
-static const char *configured_preference(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in)
+/* The core's parameter key as a string (core_get_params), or NULL when it has none. */
+static const char *core_param(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
+                              const char *key)
 {
     OSSL_FUNC_core_get_params_fn *core_get_params = NULL;
-    const char *preference = NULL;
+    const char *value = NULL;
     OSSL_PARAM request[2];
 
     for (; in->function_id != 0; in++)
@@ -247,11 +248,17 @@ static const char *configured_preference(const OSSL_CORE_HANDLE *handle, const O
             core_get_params = OSSL_FUNC_core_get_params(in);
     if (core_get_params == NULL)
         return NULL;
+    request[0] = OSSL_PARAM_construct_utf8_ptr(key, (char **)&value, 0);
+    request[1] = OSSL_PARAM_construct_end();
+    return core_get_params(handle, request) ? value : NULL;
+}
+
+/* The "backend" line of the provider's section in openssl.cnf, if any. */
+static const char *configured_preference(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in)
+{
     static const char backend_key[] EDFAST_LOAD_DATA = "backend";
 
-    request[0] = OSSL_PARAM_construct_utf8_ptr(backend_key, (char **)&preference, 0);
-    request[1] = OSSL_PARAM_construct_end();
-    return core_get_params(handle, request) ? preference : NULL;
+    return core_param(handle, in, backend_key);
 }
 
 /*
@@ -260,22 +267,12 @@ static const char *configured_preference(const OSSL_CORE_HANDLE *handle, const O
  */
 static unsigned long core_version(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in)
 {
-    OSSL_FUNC_core_get_params_fn *core_get_params = NULL;
-    const char *version = NULL;
-    OSSL_PARAM request[2];
-    unsigned int major = 0, minor = 0, patch = 0;
-
-    for (; in->function_id != 0; in++)
-        if (in->function_id == OSSL_FUNC_CORE_GET_PARAMS)
-            core_get_params = OSSL_FUNC_core_get_params(in);
-    if (core_get_params == NULL)
-        return 0;
     static const char version_key[] EDFAST_LOAD_DATA = OSSL_PROV_PARAM_CORE_VERSION;
     static const char version_format[] EDFAST_LOAD_DATA = "%u.%u.%u";
+    const char *version = core_param(handle, in, version_key);
+    unsigned int major = 0, minor = 0, patch = 0;
 
-    request[0] = OSSL_PARAM_construct_utf8_ptr(version_key, (char **)&version, 0);
-    request[1] = OSSL_PARAM_construct_end();
-    if (!core_get_params(handle, request) || version == NULL
+    if (version == NULL
         || sscanf(version, version_format, &major, &minor, &patch) < 2 || major > 255
         || minor > 255 || patch > 255)
         return 0;
