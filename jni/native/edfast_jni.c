@@ -12,9 +12,15 @@
  *
  * Handles given to Java are plain pointers: EVP_PKEY * for keys, EVP_PKEY_CTX *
  * for key generation, struct sig_ctx * for one java.security.Signature object.
- * Java frees each exactly once (java.lang.ref.Cleaner).  Each kind is counted
- * while Java holds it (liveObjects), so that a test can see a leak as a count
- * that does not come back, which the process's memory figures are too noisy to show.
+ * Java frees each exactly once (java.lang.ref.Cleaner).
+ *
+ * Built twice: libedfastjni.so, shipped, and with EDFAST_JNI_TEST_HOOKS a
+ * test-only libedfastjni.so (build/jni/test-hooks/, never installed or packaged)
+ * that also counts each kind of handle while Java holds it
+ * (org.edfast.jca.NativeTestHooks.liveObjects, a class of the tests), so that a
+ * test can see a leak as a count that does not come back, which the process's
+ * memory figures are too noisy to show.  The shipped library counts nothing
+ * and exports no test entry point.
  */
 #define _GNU_SOURCE /* dladdr */
 #include <dlfcn.h>
@@ -46,12 +52,13 @@
 
 /*
  * The numbers Java passes and is given back.  Each enum here has its twin in
- * org.edfast.jca.NativeLib (curves: Curve.id), value for value: change both.
+ * org.edfast.jca.NativeLib (curves: Curve.id; live_kind: NativeTestHooks, of
+ * the tests), value for value: change both.
  * An argument outside its enum is refused (enum_arg), never folded into range.
  */
 enum curve { CURVE_ED25519 = 0, CURVE_ED448 = 1, CURVES };
 enum instance { INST_PURE = 0, INST_CTX = 1, INST_PH = 2, INSTANCES };
-/* Kinds of handle given to Java, each counted (liveObjects). */
+/* Kinds of handle given to Java, counted by the test build (NativeTestHooks.liveObjects). */
 enum live_kind { LIVE_KEY = 0, LIVE_KEYGEN = 1, LIVE_SIGCTX = 2, LIVE_KINDS };
 /* Return codes of sign/verify besides a length or a verdict (RC_SUNEC: see declined). */
 enum { RC_ERROR = -1, RC_SUNEC = -2 };
@@ -70,7 +77,9 @@ static char g_description[256];
 /* The library name the serving provider's errors carry (the name it was loaded under). */
 static char g_provider_lib[64];
 static char g_details[2048];
+#ifdef EDFAST_JNI_TEST_HOOKS
 static atomic_long g_live[LIVE_KINDS];
+#endif
 /* Per curve: does the signature implementation take "instance"? -1 unknown (instance_taken). */
 static int g_instance_support[CURVES] = {-1, -1};
 
@@ -88,17 +97,25 @@ struct sig_ctx {
 
 /* ------------------------------------------------------------------ helpers */
 
-/* A handle given to Java (or 0), counted until Java gives it back (released). */
+/* A handle given to Java (or 0); the test build counts it until Java gives it back (released). */
 static jlong handed_out(enum live_kind kind, void *p)
 {
+#ifdef EDFAST_JNI_TEST_HOOKS
     if (p != NULL)
         atomic_fetch_add_explicit(&g_live[kind], 1, memory_order_relaxed);
+#else
+    (void)kind;
+#endif
     return (jlong)(intptr_t)p;
 }
 
 static void released(enum live_kind kind)
 {
+#ifdef EDFAST_JNI_TEST_HOOKS
     atomic_fetch_sub_explicit(&g_live[kind], 1, memory_order_relaxed);
+#else
+    (void)kind;
+#endif
 }
 
 /* Leaves an exception of class cls pending (or, when cls cannot be loaded, the error saying so). */
@@ -306,6 +323,25 @@ end:
 
 /* ------------------------------------------------------------------ init */
 
+#ifdef EDFAST_JNI_TEST_HOOKS
+/*
+ * The test build serves only where the tests' class NativeTestHooks is seen
+ * from NativeLib's class loader: a production jar that found this library on
+ * its java.library.path takes SunEC instead, with the reason.
+ */
+static int test_hooks_present(JNIEnv *env)
+{
+    jclass c = (*env)->FindClass(env, "org/edfast/jca/NativeTestHooks");
+
+    if (c == NULL) {
+        (*env)->ExceptionClear(env);
+        return 0;
+    }
+    (*env)->DeleteLocalRef(env, c);
+    return 1;
+}
+#endif
+
 /*
  * init(modulesProperty, confFile, moduleDigest): chooses the library context
  * once.  With moduleDigest (a platform jar's), modulesProperty is the folder
@@ -327,6 +363,13 @@ Java_org_edfast_jca_NativeLib_init(JNIEnv *env, jclass cls, jstring jmodules, js
 
     (void)cls;
     g_details[0] = '\0';
+#ifdef EDFAST_JNI_TEST_HOOKS
+    if (!test_hooks_present(env)) {
+        snprintf(err, sizeof(err), "this libedfastjni.so is the test build (EDFAST_JNI_TEST_HOOKS), "
+                 "which serves only the tests: load the shipped one");
+        goto done;
+    }
+#endif
     if (!OPENSSL_init_crypto(OPENSSL_INIT_LOAD_CONFIG, NULL)) {
         openssl_error(err, sizeof(err));
         goto done;
@@ -934,12 +977,17 @@ Java_org_edfast_jca_NativeLib_instanceSupport(JNIEnv *env, jclass cls, jint curv
     return __atomic_load_n(&g_instance_support[curve], __ATOMIC_ACQUIRE);
 }
 
-/* liveObjects(kind): handles of that kind (LIVE_*) given to Java and not yet freed. */
+#ifdef EDFAST_JNI_TEST_HOOKS
+/*
+ * NativeTestHooks.liveObjects(kind), the test build's only entry point of its
+ * own: handles of that kind (LIVE_*) given to Java and not yet freed.
+ */
 JNIEXPORT jlong JNICALL
-Java_org_edfast_jca_NativeLib_liveObjects(JNIEnv *env, jclass cls, jint kind)
+Java_org_edfast_jca_NativeTestHooks_liveObjects(JNIEnv *env, jclass cls, jint kind)
 {
     (void)cls;
     if (!enum_arg(env, kind, LIVE_KINDS, "kind of handle"))
         return -1;
     return (jlong)atomic_load_explicit(&g_live[kind], memory_order_relaxed);
 }
+#endif

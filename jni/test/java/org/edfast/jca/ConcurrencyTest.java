@@ -47,7 +47,7 @@ class ConcurrencyTest {
                 }
                 int done = 0;
                 for (int i = 0; i < ops; i += 2) {
-                    // Ed448 is ~5x slower: one operation in 8 uses it.
+                    // Ed448 is the slower curve: one operation in 8 uses it.
                     int k = (i + id) % 8 == 0 ? 1 : (i / 2 + id) % 2 == 0 ? 0 : 2;
                     int m = (i + id) % msgs.length;
                     signers[k].update(msgs[m]);

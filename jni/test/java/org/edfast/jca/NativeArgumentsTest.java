@@ -90,7 +90,7 @@ class NativeArgumentsTest {
                         () -> NativeLib.verify(sigctx, key, ed25519, bad, null, msg, 0, n, sig));
             }
             for (int bad : BAD_KINDS) {
-                outside("kind of handle", bad, () -> NativeLib.liveObjects(bad));
+                outside("kind of handle", bad, () -> NativeTestHooks.liveObjects(bad));
             }
             assertThrows(ArrayIndexOutOfBoundsException.class,
                     () -> NativeLib.sign(sigctx, key, ed25519, pure, null, msg, 1, n, out));

@@ -22,7 +22,9 @@ import org.junit.jupiter.api.Test;
  * Count: edfast.test.memoryOps.
  */
 class NativeMemoryTest {
-    private static final int[] KINDS = {NativeLib.LIVE_KEYS, NativeLib.LIVE_KEYGENS, NativeLib.LIVE_SIGCTXS};
+    private static final int[] KINDS = {
+        NativeTestHooks.LIVE_KEYS, NativeTestHooks.LIVE_KEYGENS, NativeTestHooks.LIVE_SIGCTXS,
+    };
     /**
      * What may legitimately outlive the loop, per kind: the test thread's shared
      * pair of signature contexts, made when the owned ones ran out
@@ -38,7 +40,7 @@ class NativeMemoryTest {
         NativeKey.Released.freeAll();
         long[] n = new long[KINDS.length];
         for (int k = 0; k < KINDS.length; k++) {
-            n[k] = NativeLib.liveObjects(KINDS[k]);
+            n[k] = NativeTestHooks.liveObjects(KINDS[k]);
         }
         return n;
     }
@@ -112,7 +114,7 @@ class NativeMemoryTest {
             if (!v.verify(sig)) {
                 throw new AssertionError("verify failed at " + i);
             }
-            peak = Math.max(peak, NativeLib.liveObjects(NativeLib.LIVE_KEYS));
+            peak = Math.max(peak, NativeTestHooks.liveObjects(NativeTestHooks.LIVE_KEYS));
         }
         return peak;
     }

@@ -127,8 +127,9 @@ final class NativeKey {
      * half first needs it; the generator frees it when it makes the next pair
      * (or is collected) if no half has: most generated keys are stored, not
      * used, and a native key kept until the collector finds it unreachable
-     * costs its maker a cold free, about 2 us a key.  A half that comes later
-     * makes the key again from both halves and leaves it here.
+     * costs its maker a cold free (docs/performance.md, "Figures from code
+     * comments").  A half that comes later makes the key again from both
+     * halves and leaves it here.
      */
     static final class Slot {
         private long pending;

@@ -21,11 +21,6 @@ final class NativeLib {
     /** EdDSA instance (enum instance): pure, with a context (Ed25519ctx, Ed448), prehash. */
     static final int INST_PURE = 0, INST_CTX = 1, INST_PH = 2;
     /**
-     * Kinds of native handle counted by liveObjects (enum live_kind): EVP_PKEY, key
-     * generation EVP_PKEY_CTX, signature context.
-     */
-    static final int LIVE_KEYS = 0, LIVE_KEYGENS = 1, LIVE_SIGCTXS = 2;
-    /**
      * sign/verify results besides a length or a verdict.  RC_SUNEC: OpenSSL declined
      * the operation and SunEC does it, the glue's decision (declined() in
      * edfast_jni.c, and jni/README.md "Who serves an operation").
@@ -115,7 +110,4 @@ final class NativeLib {
 
     /** 1 when prehash/context go to OpenSSL, 0 when to SunEC, -1 not known yet. */
     static native int instanceSupport(int curve);
-
-    /** Native handles of a kind (LIVE_*) made and not yet freed, counted in the glue (for tests). */
-    static native long liveObjects(int kind);
 }
