@@ -62,7 +62,8 @@ endif()
 
 # Cases of every differential test (random keys and messages against EVP);
 # empty: each test's own default (native 100,000, provider 10,000).  Fewer
-# under emulation, where they run ~30x slower (scripts/cross-test.sh).
+# under emulation, where they run much slower (scripts/cross-test.sh;
+# docs/performance.md, "Figures from code comments").
 set(EDFAST_DIFF_CASES "" CACHE STRING "Cases of every differential test (empty: their defaults)")
 
 set(EDFAST_HAVE_SODIUM OFF)

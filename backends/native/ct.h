@@ -13,7 +13,7 @@
  * see is 0 or 1 invites it to turn a select back into a branch (clang did so
  * in Ed448's table scan; the valgrind constant-time test caught it).  The
  * helpers below and the field cmovs pass masks through it; the hot table
- * scans (base_table.h, point_adx.c, base_scan.h) make theirs inline, where
+ * scans (each curve's base_table.h, Ed25519's point_adx.c) make theirs inline, where
  * the valgrind test checks them and a barrier would cost instructions.  A
  * condition leaves as int 0/1 only where an API is boolean (decode, verify),
  * as (int)(mask & 1).

@@ -3,7 +3,8 @@
  * Differential test against OpenSSL's default provider: random seeds and
  * messages (0..4096 bytes, mostly short); public keys and signatures must be
  * byte-identical, our verifier must accept OpenSSL's signature, and a flipped
- * bit must be rejected.  OpenSSL's verify costs ~0.4 ms here, so it checks
+ * bit must be rejected.  OpenSSL's verify is slow (docs/performance.md,
+ * "Figures from code comments"), so it checks
  * our signature and the flipped bit on every 8th case, and random mutations
  * of the public key and signature (including S >= L) on every 16th, always
  * against our verdict.  Two threads share the cases (the machine has two

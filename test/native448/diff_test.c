@@ -88,7 +88,7 @@ static void secret_scalar(n448_sc *a, const uint8_t seed[57])
     h[0] &= 0xfc;
     h[56] = 0;
     h[55] |= 0x80;
-    n448_sc_from_bytes(a, h, 57);
+    n448_sc_frombytes(a, h, 57);
 }
 
 /* S = r + H(dom4(0, "") || R || A || M) a, for a chosen R encoding and public key bytes. */
@@ -106,9 +106,9 @@ static void forge_s(uint8_t sig[114], const n448_sc *r, const n448_sc *a, const 
     n448_shake256_absorb(&c, pub, 57);
     n448_shake256_absorb(&c, msg, len);
     n448_shake256_squeeze(&c, h, sizeof(h));
-    n448_sc_from_bytes(&k, h, sizeof(h));
+    n448_sc_frombytes(&k, h, sizeof(h));
     n448_sc_muladd(&s, &k, a, r);
-    n448_sc_to_bytes(sig + 57, &s);
+    n448_sc_tobytes(sig + 57, &s);
 }
 
 /* One of the three non-identity 4-torsion points (1,0), (0,-1), (-1,0). */
@@ -215,7 +215,7 @@ static size_t make_variant(struct et_rng *rng, unsigned kind, const uint8_t seed
     case 7: /* A moved by a 4-torsion point, S made valid for it */
         secret_scalar(&a, seed);
         et_rng_bytes(rng, raw, sizeof(raw));
-        n448_sc_from_bytes(&r, raw, sizeof(raw));
+        n448_sc_frombytes(&r, raw, sizeof(raw));
         n448_ge_base(&p);
         {
             /* [r]B by the library's fixed-base path is what sign uses; reuse it */
@@ -226,14 +226,14 @@ static size_t make_variant(struct et_rng *rng, unsigned kind, const uint8_t seed
         torsion_point(&t, (unsigned)(et_rng_next(rng) % 3));
         if (kind == 6) {
             add_points(&p, &p, &t);
-            n448_ge_encode(sig, &p);
+            n448_ge_tobytes(sig, &p);
         } else {
             n448_ge A;
 
-            n448_ge_encode(sig, &p);
-            if (n448_ge_decode(&A, pub)) {
+            n448_ge_tobytes(sig, &p);
+            if (n448_ge_frombytes(&A, pub)) {
                 add_points(&A, &A, &t);
-                n448_ge_encode(pub, &A);
+                n448_ge_tobytes(pub, &A);
             }
         }
         forge_s(sig, &r, &a, pub, msg, len);

@@ -33,12 +33,12 @@ static inline void ref448_dbl(n448_ge *r, const n448_ge *p)
 {
     n448_fe c, d, e, f, j, h, cd;
 
-    n448_fe_sqr(&c, &p->X);
-    n448_fe_sqr(&d, &p->Y);
+    n448_fe_sq(&c, &p->X);
+    n448_fe_sq(&d, &p->Y);
     n448_fe_add(&e, &p->X, &p->Y);
-    n448_fe_sqr(&e, &e);
+    n448_fe_sq(&e, &e);
     n448_fe_add(&f, &c, &d);
-    n448_fe_sqr(&h, &p->Z);
+    n448_fe_sq(&h, &p->Z);
     n448_fe_add(&h, &h, &h);
     n448_fe_sub(&j, &f, &h);
     n448_fe_sub(&e, &e, &f);

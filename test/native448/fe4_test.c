@@ -84,11 +84,11 @@ N448_IFMA_TARGET static void test_random(struct et_rng *rng, int cases)
         check_lanes(&r, want, "mul", i);
         check_tight(&r, "mul", i);
 
-        r = n448_fe4_sqr(va);
+        r = n448_fe4_sq(va);
         for (int j = 0; j < 4; j++)
-            n448_fe_sqr(&want[j], &a[j]);
-        check_lanes(&r, want, "sqr", i);
-        check_tight(&r, "sqr", i);
+            n448_fe_sq(&want[j], &a[j]);
+        check_lanes(&r, want, "sq", i);
+        check_tight(&r, "sq", i);
 
         r = n448_fe4_add(va, vb);
         for (int j = 0; j < 4; j++)
@@ -130,9 +130,9 @@ N448_IFMA_TARGET static void test_largest_limbs(void)
     }
     check_lanes(&r, want, "largest sums multiplied", 0);
     check_tight(&r, "largest sums multiplied", 0);
-    r = n448_fe4_sqr(v);
+    r = n448_fe4_sq(v);
     for (int j = 0; j < 4; j++)
-        n448_fe_sqr(&want[j], &x[j]);
+        n448_fe_sq(&want[j], &x[j]);
     check_lanes(&r, want, "largest squared", 0);
     r = n448_fe4_sub(n448_fe4_sub(v, v), v);
     for (int j = 0; j < 4; j++) {
@@ -156,11 +156,11 @@ N448_IFMA_TARGET static void test_chain(struct et_rng *rng)
     va = n448_fe4_from_fe(a);
     vb = n448_fe4_from_fe(b);
     for (int k = 0; k < 1000; k++) {
-        va = n448_fe4_sqr(va);
+        va = n448_fe4_sq(va);
         va = n448_fe4_mul(va, vb);
         vb = n448_fe4_sub(vb, va);
         for (int j = 0; j < 4; j++) {
-            n448_fe_sqr(&a[j], &a[j]);
+            n448_fe_sq(&a[j], &a[j]);
             n448_fe_mul(&a[j], &a[j], &b[j]);
             n448_fe_sub(&b[j], &b[j], &a[j]);
         }

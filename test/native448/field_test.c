@@ -84,9 +84,9 @@ static void check_binary_ops(const n448_fe *a, const n448_fe *b, const char *wha
     BN_mod_mul(W, A, B, P, bnctx);
     ET_CHECK(fe_equals_bn_mod_p(&r, W) && is_reduced(&r), "mul %s", what);
 
-    n448_fe_sqr(&r, a);
+    n448_fe_sq(&r, a);
     BN_mod_sqr(W, A, P, bnctx);
-    ET_CHECK(fe_equals_bn_mod_p(&r, W) && is_reduced(&r), "sqr %s", what);
+    ET_CHECK(fe_equals_bn_mod_p(&r, W) && is_reduced(&r), "sq %s", what);
 
     n448_fe_add(&r, a, b);
     BN_add(W, A, B);
@@ -136,7 +136,8 @@ done:
 /*
  * n448_fe_isr_pair (the path's own chain on the ifma path) against two single
  * roots, for a and an independent second element.  Not for every random
- * case: emulated IFMA under ASan makes a pair cost about 30 ms.
+ * case: emulated IFMA under ASan makes a pair slow (docs/performance.md,
+ * "Figures from code comments").
  */
 static void check_isr_pair(const n448_fe *a, const char *what)
 {
@@ -145,7 +146,7 @@ static void check_isr_pair(const n448_fe *a, const char *what)
 
     flipped.l[3] ^= 1;
     in[0] = *a;
-    n448_fe_sqr(&in[1], a);
+    n448_fe_sq(&in[1], a);
     n448_fe_add(&in[1], &in[1], &flipped); /* a^2 + a with a bit flipped: its own verdict */
     found = n448_fe_isr_pair(roots, in);
     for (int i = 0; i < 2; i++) {
@@ -185,7 +186,7 @@ static void check_unary(const n448_fe *a, const char *what)
     t.l[3] ^= 1;
     ET_CHECK(n448_fe_eq(a, &t) == 0, "neq %s", what);
 
-    n448_fe_inv(&r, a);
+    n448_fe_invert(&r, a);
     if (is_zero) {
         ET_CHECK(n448_fe_iszero(&r) == ~0ULL, "inv(0) %s", what);
     } else {
@@ -325,10 +326,10 @@ static void test_random(struct et_rng *rng, int n)
         {
             n448_fe s, r, t;
 
-            n448_fe_sqr(&s, &a);
+            n448_fe_sq(&s, &a);
             if (!n448_fe_iszero(&s)) {
                 ET_CHECK(n448_fe_isr(&r, &s) == ~0ULL, "isr of a square");
-                n448_fe_sqr(&t, &r);
+                n448_fe_sq(&t, &r);
                 n448_fe_mul(&t, &t, &s);
                 n448_fe_strong_reduce(&t);
                 ET_CHECK(t.l[0] == 1 && t.l[1] == 0, "r^2 a = 1");

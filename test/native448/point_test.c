@@ -13,7 +13,7 @@
 #include <openssl/bn.h>
 
 #include "ed448/accel.h"
-#include "ed448/base_scan.h"
+#include "ed448/base_table.h"
 #include "edwards_ref.h"
 #include "ed448/point.h"
 #include "ed448/scalar.h"
@@ -44,10 +44,10 @@ static int on_edwards_form(const n448_fe *x, const n448_fe *y, const n448_fe *z,
 {
     n448_fe x2, y2, z2, z4, l, r, t;
 
-    n448_fe_sqr(&x2, x);
-    n448_fe_sqr(&y2, y);
-    n448_fe_sqr(&z2, z);
-    n448_fe_sqr(&z4, &z2);
+    n448_fe_sq(&x2, x);
+    n448_fe_sq(&y2, y);
+    n448_fe_sq(&z2, z);
+    n448_fe_sq(&z4, &z2);
     if (a > 0)
         n448_fe_add(&l, &y2, &x2);
     else
@@ -167,7 +167,7 @@ static void test_isogeny(struct et_rng *rng)
         n448_ge_tw_from_edwards(&tsum, &sum);
         ET_CHECK(n448_ge_tw_eq(&got, &tsum) && on_twisted(&got), "twisted cached addition, case %d", i);
 
-        n448_fe_inv(&zi, &tq.Z);
+        n448_fe_invert(&zi, &tq.Z);
         n448_fe_mul(&x, &tq.X, &zi);
         n448_fe_mul(&y, &tq.Y, &zi);
         n448_ge_tw_niels_from_affine(&n, &x, &y);
@@ -225,8 +225,8 @@ static void test_fixed_base(struct et_rng *rng)
             memset(raw, 0, sizeof(raw));
             raw[0] = 1;
         }
-        n448_sc_from_bytes(&k, raw, i < 2 ? 57 : 114);
-        n448_sc_to_bytes(kb, &k);
+        n448_sc_frombytes(&k, raw, i < 2 ? 57 : 114);
+        n448_sc_tobytes(kb, &k);
         ref_mul(&want, &b, kb, 57);
         n448_ge_scalarmult_base(&got, &k);
         ET_CHECK(n448_ge_eq(&want, &got), "fixed base [k]B, case %d", i);
@@ -235,10 +235,10 @@ static void test_fixed_base(struct et_rng *rng)
             uint8_t e1[57], e2[57];
             n448_ge d;
 
-            n448_ge_encode(e1, &got);
+            n448_ge_tobytes(e1, &got);
             /* k = 0 gives the identity, whose y = 1 the decoder refuses */
-            ET_CHECK(n448_ge_decode(&d, e1) == (i != 0), "decode(encode(P))");
-            n448_ge_encode(e2, &d);
+            ET_CHECK(n448_ge_frombytes(&d, e1) == (i != 0), "decode(encode(P))");
+            n448_ge_tobytes(e2, &d);
             ET_CHECK(i == 0 || memcmp(e1, e2, 57) == 0, "encode round trip");
             ET_CHECK(i == 0 || n448_ge_eq(&d, &got), "decoded point equal");
         }
@@ -290,41 +290,41 @@ static void test_decode_edges(void)
     /* y = 1 (identity) and y = -1: x = 0, rejected like OpenSSL's isr */
     BN_one(y);
     encode_y(enc, y, 0);
-    ET_CHECK(n448_ge_decode(&pt, enc) == 0, "y = 1 rejected");
+    ET_CHECK(n448_ge_frombytes(&pt, enc) == 0, "y = 1 rejected");
     encode_y(enc, y, 0x80);
-    ET_CHECK(n448_ge_decode(&pt, enc) == 0, "y = 1, sign 1 rejected");
+    ET_CHECK(n448_ge_frombytes(&pt, enc) == 0, "y = 1, sign 1 rejected");
     BN_sub(y, p, BN_value_one());
     encode_y(enc, y, 0);
-    ET_CHECK(n448_ge_decode(&pt, enc) == 0, "y = -1 rejected");
+    ET_CHECK(n448_ge_frombytes(&pt, enc) == 0, "y = -1 rejected");
     /* y = p + 1 (non-canonical 1) and y = p, 2^448 - 1 */
     BN_add(y, p, BN_value_one());
     encode_y(enc, y, 0);
-    ET_CHECK(n448_ge_decode(&pt, enc) == 0, "y = p+1 rejected");
+    ET_CHECK(n448_ge_frombytes(&pt, enc) == 0, "y = p+1 rejected");
     encode_y(enc, p, 0);
-    ET_CHECK(n448_ge_decode(&pt, enc) == 0, "y = p rejected");
+    ET_CHECK(n448_ge_frombytes(&pt, enc) == 0, "y = p rejected");
     memset(enc, 0xff, 56);
     enc[56] = 0;
-    ET_CHECK(n448_ge_decode(&pt, enc) == 0, "y = 2^448-1 rejected");
+    ET_CHECK(n448_ge_frombytes(&pt, enc) == 0, "y = 2^448-1 rejected");
 
     /* the base point: canonical decodes, non-canonical y + p does not fit */
     n448_ge_base(&b);
-    n448_ge_encode(benc, &b);
-    ET_CHECK(n448_ge_decode(&pt, benc) == 1 && n448_ge_eq(&pt, &b), "B decodes");
+    n448_ge_tobytes(benc, &b);
+    ET_CHECK(n448_ge_frombytes(&pt, benc) == 1 && n448_ge_eq(&pt, &b), "B decodes");
     for (int bit = 0; bit < 7; bit++) {
         memcpy(enc, benc, 57);
         enc[56] |= (uint8_t)(1u << bit);
-        ET_CHECK(n448_ge_decode(&pt, enc) == 0, "byte 56 bit %d rejected", bit);
+        ET_CHECK(n448_ge_frombytes(&pt, enc) == 0, "byte 56 bit %d rejected", bit);
     }
     memcpy(enc, benc, 57);
     enc[56] ^= 0x80;
-    ET_CHECK(n448_ge_decode(&pt, enc) == 1, "-B decodes");
+    ET_CHECK(n448_ge_frombytes(&pt, enc) == 1, "-B decodes");
     ref448_neg(&b, &b);
     ET_CHECK(n448_ge_eq(&pt, &b), "sign bit gives -B");
 
     /* y = 0: x^2 = 1, the 4-torsion points (+-1, 0) */
     BN_zero(y);
     encode_y(enc, y, 0);
-    ET_CHECK(n448_ge_decode(&pt, enc) == 1, "y = 0 decodes");
+    ET_CHECK(n448_ge_frombytes(&pt, enc) == 1, "y = 0 decodes");
     {
         n448_fe one;
 
@@ -333,7 +333,7 @@ static void test_decode_edges(void)
         n448_fe_neg(&one, &one);
         ET_CHECK(n448_fe_eq(&pt.X, &one), "y = 0, sign 0 gives x = -1");
         encode_y(enc, y, 0x80);
-        ET_CHECK(n448_ge_decode(&pt, enc) == 1, "y = 0 sign 1 decodes");
+        ET_CHECK(n448_ge_frombytes(&pt, enc) == 1, "y = 0 sign 1 decodes");
         n448_fe_one(&one);
         ET_CHECK(n448_fe_eq(&pt.X, &one), "y = 0, sign 1 gives x = 1");
     }
@@ -348,7 +348,7 @@ static int torsion_reference(const n448_ge *p, const uint8_t enc[57])
     n448_ge r, d;
     ref448_cached c;
 
-    if (!n448_ge_decode(&r, enc))
+    if (!n448_ge_frombytes(&r, enc))
         return 0;
     ref448_neg(&r, &r);
     ref448_to_cached(&c, &r);
@@ -393,9 +393,9 @@ static void test_encoding_mod_torsion(struct et_rng *rng)
         n448_sc k;
 
         et_rng_bytes(rng, raw, sizeof(raw));
-        n448_sc_from_bytes(&k, raw, sizeof(raw));
+        n448_sc_frombytes(&k, raw, sizeof(raw));
         n448_ge_scalarmult_base(&p, &k);
-        n448_ge_encode(enc, &p);
+        n448_ge_tobytes(enc, &p);
         for (unsigned w = 0; w < 4; w++) {
             /* projective sums (Z != 1), every case of the comparison */
             torsion4(&t, w);

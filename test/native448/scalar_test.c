@@ -17,7 +17,7 @@ static BIGNUM *sc_to_bn(const n448_sc *a)
 {
     uint8_t b[57];
 
-    n448_sc_to_bytes(b, a);
+    n448_sc_tobytes(b, a);
     return BN_lebin2bn(b, 57, NULL);
 }
 
@@ -26,7 +26,7 @@ static void bn_to_sc(n448_sc *r, const BIGNUM *a)
     uint8_t b[57];
 
     BN_bn2lebinpad(a, b, 57);
-    n448_sc_from_bytes(r, b, 57);
+    n448_sc_frombytes(r, b, 57);
 }
 
 static void check_reduce(const uint8_t *in, size_t len, const char *what)
@@ -34,7 +34,7 @@ static void check_reduce(const uint8_t *in, size_t len, const char *what)
     BIGNUM *v = BN_lebin2bn(in, (int)len, NULL), *got;
     n448_sc r;
 
-    n448_sc_from_bytes(&r, in, len);
+    n448_sc_frombytes(&r, in, len);
     got = sc_to_bn(&r);
     BN_nnmod(v, v, L, bnctx);
     ET_CHECK(BN_cmp(got, v) == 0, "from_bytes %s len %zu", what, len);
@@ -92,10 +92,10 @@ static void check_recodings(const n448_sc *a)
 
     for (unsigned w = 2; w <= 6; w++) {
         int8_t d[448];
-        unsigned n = n448_sc_signed_digits(w);
+        unsigned n = n448_sc_signed_radix_digits(w);
         int range_ok = 1;
 
-        n448_sc_recode_signed(d, a, w);
+        n448_sc_signed_radix(d, a, w);
         for (unsigned i = 0; i < n; i++) {
             int hi = (i == n - 1) ? (1 << (w - 1)) : (1 << (w - 1)) - 1;
 
@@ -277,11 +277,11 @@ static void test_random(struct et_rng *rng, int n)
         et_rng_bytes(rng, b, sizeof(b));
         check_reduce(b, len, "random");
         check_reduce(b, 114, "random");
-        n448_sc_from_bytes(&a, b, 114);
+        n448_sc_frombytes(&a, b, 114);
         et_rng_bytes(rng, b, sizeof(b));
-        n448_sc_from_bytes(&bb, b, 114);
+        n448_sc_frombytes(&bb, b, 114);
         et_rng_bytes(rng, b, sizeof(b));
-        n448_sc_from_bytes(&c, b, 114);
+        n448_sc_frombytes(&c, b, 114);
         check_arith(&a, &bb, &c);
         if (i % 4 == 0)
             check_recodings(&a);

@@ -78,8 +78,9 @@ static void add_niels_digit(n25519_ge_completed *c, const n25519_ge_niels *tab, 
         n25519_ge_msub(c, &u, &tab[-d / 2]);
 }
 
-void n25519_ge_double_scalarmult_vartime(n25519_ge_p2 *r, const uint8_t s[32],
-                                         const uint8_t k[32], const n25519_ge_vartable *q)
+/* r = [s]B + [k]Q, Q given by its table. */
+static void double_scalarmult(n25519_ge_p2 *r, const uint8_t s[32], const uint8_t k[32],
+                              const n25519_ge_vartable *q)
 {
     int8_t snaf[N25519_VERIFY_SPLIT][256], knaf[N25519_VERIFY_SPLIT][256];
     n25519_ge_completed c;
@@ -107,6 +108,17 @@ void n25519_ge_double_scalarmult_vartime(n25519_ge_p2 *r, const uint8_t s[32],
         }
         n25519_ge_completed_to_p2(r, &c);
     }
+}
+
+int n25519_ge_verify(const uint8_t s[32], const uint8_t k[32], const n25519_ge_vartable *q,
+                     const uint8_t r_enc[32])
+{
+    n25519_ge_p2 r;
+    uint8_t r_check[32];
+
+    double_scalarmult(&r, s, k, q);
+    n25519_ge_p2_tobytes_vartime(r_check, &r);
+    return memcmp(r_check, r_enc, 32) == 0;
 }
 
 void n25519_ge_lighttable_init(n25519_ge_lighttable *t, const n25519_ge_p3 *q)

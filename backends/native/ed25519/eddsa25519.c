@@ -187,7 +187,7 @@ int native_ed25519_sign(const void *key, const struct edfast_instance *instance,
 
 /*
  * The light path (verify_state.h): decodes A, and R on the way (two square
- * roots in 1.4x the time of one on the adx path, point.h), and checks the
+ * roots side by side, point.h), and checks the
  * equation with a light table of -A made on the stack.  Returns 1 valid, 0
  * not; *decodes says whether A decoded.
  */
@@ -229,8 +229,7 @@ int native_ed25519_verify(const void *key, const struct edfast_instance *instanc
 {
     /* The lazily built tables are a cache: logically the key does not change. */
     struct n25519_key *k = (struct n25519_key *)key;
-    uint8_t kh[32], rcheck[32];
-    n25519_ge_p2 R;
+    uint8_t kh[32];
     enum edfast_vstate st;
     int valid, decodes;
 
@@ -255,7 +254,5 @@ int native_ed25519_verify(const void *key, const struct edfast_instance *instanc
         return valid;
     }
     /* Whether [S]B - [k]A encodes as R byte for byte: no cofactor, canonical R only. */
-    n25519_ge_double_scalarmult_vartime(&R, sig + 32, kh, k->full);
-    n25519_ge_p2_tobytes_vartime(rcheck, &R);
-    return memcmp(rcheck, sig, 32) == 0;
+    return n25519_ge_verify(sig + 32, kh, k->full, sig);
 }

@@ -178,9 +178,9 @@ void n25519_fe_invert_vartime(n25519_fe *h, const n25519_fe *f);
  * and step i makes value i + 1 as (value from)^(2^squarings) times (value
  * times); the exponents of the values are on the right.  The function made
  * raises n <= N25519_POW_WAYS elements at once, step by step: a chain of
- * squarings is one long dependency, and two side by side overlap: on Zen 3
+ * squarings is one long dependency, and two side by side overlap: on AMD Zen 3
  * the four-limb pair takes 1.4x the time of one (radix 2^51, already
- * limited by throughput, 2x).  Data-independent time.
+ * limited by throughput, 2x; commit e92ab12).  Data-independent time.
  */
 struct n25519_chain_step {
     uint8_t from, squarings, times;

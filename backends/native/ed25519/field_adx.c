@@ -3,7 +3,7 @@
  * The parts of the four-limb field (field_adx.h) that are not inline: the
  * conversions from and to radix 2^51, through which the adx path reuses the
  * encoding and inversion of field.c (safegcd there measured 1.6-1.7x faster
- * than a four-limb Fermat chain on Zen 3), and the exponentiation of square
+ * than a four-limb Fermat chain on AMD Zen 3, commit 853c1fc), and the exponentiation of square
  * roots, where 250 squarings make the four-limb field worth its conversions.
  */
 #include "field_adx.h"

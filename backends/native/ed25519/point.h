@@ -96,7 +96,8 @@ int n25519_ge_frombytes(n25519_ge_p3 *h, const uint8_t s[32]);
 int n25519_ge_frombytes_canonical(n25519_ge_p3 *h, const uint8_t s[32]);
 /*
  * A public key and an R decoded together, their square roots side by side
- * (field.h): 1.4x the time of one on the adx path.  Bit 0 of the result is set when the
+ * (field.h: a pair in 1.4x the time of one on the adx path, AMD Zen 3, commit
+ * e92ab12).  Bit 0 of the result is set when the
  * key decodes, bit 1 when R does.
  */
 unsigned n25519_ge_frombytes_key_and_r(n25519_ge_p3 *a, const uint8_t a_enc[32], n25519_ge_p3 *r,
@@ -125,11 +126,11 @@ typedef struct {
 void n25519_ge_vartable_init(n25519_ge_vartable *t, const n25519_ge_p3 *q);
 
 /*
- * r = [s]B + [k]Q, Q given by its table; s, k < 2^253.  Variable time, for
- * verification only.
+ * Whether [s]B + [k]Q encodes as r_enc byte for byte, Q given by its table;
+ * s, k < 2^253.  Variable time, for verification only.
  */
-void n25519_ge_double_scalarmult_vartime(n25519_ge_p2 *r, const uint8_t s[32],
-                                         const uint8_t k[32], const n25519_ge_vartable *q);
+int n25519_ge_verify(const uint8_t s[32], const uint8_t k[32], const n25519_ge_vartable *q,
+                     const uint8_t r_enc[32]);
 
 void n25519_ge_lighttable_init(n25519_ge_lighttable *t, const n25519_ge_p3 *q);
 

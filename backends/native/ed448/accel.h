@@ -36,9 +36,9 @@ typedef void n448_base_lookup_fn(n448_ge_tw_niels *e, unsigned k, void *ctx);
  * on its path (test/native448/diff_test.c's default_cases).
  */
 struct n448_accel {
-    /* Keccak-f[1600] over nblocks 136-byte blocks (keccak_internal.h). */
+    /* Keccak-f[1600] over nblocks 136-byte blocks (shake256.c's absorption). */
     void (*keccak_blocks)(uint64_t s[25], const uint8_t *in, size_t nblocks);
-    /* The fixed-base row scan (base_scan.h): e = entry abs - 1 of row, or 0. */
+    /* The fixed-base row scan (base_table.h): e = entry abs - 1 of row, or 0. */
     void (*base_scan)(n448_ge_tw_niels *e, const n448_ge_tw_niels *row, uint64_t abs);
     /*
      * Verification's joint loop (variable time, public data): p = the sum
@@ -57,6 +57,8 @@ struct n448_accel {
     void (*isr_pair)(n448_fe r[2], const n448_fe a[2]);
 };
 
+/* Absorbs nblocks 136-byte blocks into s, permuting after each (AVX-512VL). */
+void n448_avx512_keccak_blocks(uint64_t s[25], const uint8_t *in, size_t nblocks);
 void n448_avx512_base_scan(n448_ge_tw_niels *e, const n448_ge_tw_niels *row, uint64_t abs);
 void n448_ifma_joint(n448_ge_tw *p, const struct n448_naf_term *terms, unsigned n);
 void n448_ifma_isr_pair(n448_fe r[2], const n448_fe a[2]);

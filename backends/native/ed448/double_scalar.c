@@ -114,7 +114,7 @@ static void base_terms(struct n448_naf_term *terms, int8_t (*naf)[N448_SC_NAF_LE
  * = [4 s']B - [4 h']A, which is [s]B - [h]A plus a 4-torsion point
  * (n448_sc_div4): the comparison up to 4-torsion gives the same verdict.
  */
-int n448_ge_check_combination(const n448_sc *s, const n448_sc *h,
+int n448_ge_verify(const n448_sc *s, const n448_sc *h,
                               const n448_ge_vartable *a, const uint8_t r[N448_GE_BYTES])
 {
     enum { TERMS = 2 * N448_GE_VAR_SPLIT };
@@ -166,7 +166,7 @@ static void cached_multiples(n448_ge_tw_cached *out, const n448_ge *p)
  * [d s]phi(B) - [c]phi(A) - [d]phi(R) = phi([d s]B - [c]A - [d]R), which is
  * the identity exactly when [4] is, the kernel of phi being the 4-torsion.
  */
-int n448_ge_check_combination_light(const n448_sc *s, const n448_sc *h, const n448_ge *a, const n448_ge *r)
+int n448_ge_verify_light(const n448_sc *s, const n448_sc *h, const n448_ge *a, const n448_ge *r)
 {
     int8_t naf[N448_GE_VAR_SPLIT][N448_SC_NAF_LEN], nc[N448_SC_NAF_FULL], nd[N448_SC_NAF_FULL];
     struct n448_naf_term terms[N448_GE_VAR_SPLIT + 2];

@@ -4,7 +4,7 @@
  *
  * Verification matches OpenSSL 3.0 (crypto/ec/curve448/eddsa.c): it rejects
  * S >= l (all 57 bytes compared, so byte 56 must be 0), rejects A or R unless
- * they decode under OpenSSL's rule (n448_ge_decode), and otherwise accepts
+ * they decode under OpenSSL's rule (n448_ge_frombytes), and otherwise accepts
  * exactly when [4]([S]B - [k]A - R) = 0.  OpenSSL compares [S]B - [k]A and R
  * after the 4-isogeny to its twisted curve, up to 2-torsion there; the
  * isogeny kills the 4-torsion of edwards448, and the twisted 2-torsion point
@@ -56,7 +56,7 @@ static void expand_seed(n448_sc *s, uint8_t prefix[KEY_BYTES], const uint8_t see
     h[0] &= 0xfc;
     h[KEY_BYTES - 1] = 0;
     h[KEY_BYTES - 2] |= 0x80;
-    n448_sc_from_bytes(s, h, KEY_BYTES);
+    n448_sc_frombytes(s, h, KEY_BYTES);
     if (prefix)
         memcpy(prefix, h + KEY_BYTES, KEY_BYTES);
     OPENSSL_cleanse(h, sizeof(h));
@@ -68,7 +68,7 @@ static void public_from_scalar(uint8_t pub[KEY_BYTES], const n448_sc *s)
     n448_ge p;
 
     n448_ge_scalarmult_base(&p, s);
-    n448_ge_encode(pub, &p);
+    n448_ge_tobytes(pub, &p);
     OPENSSL_cleanse(&p, sizeof(p));
 }
 
@@ -161,7 +161,7 @@ static void challenge(n448_sc *k, const struct edfast_instance *inst, const uint
     n448_shake256_absorb(&c, pub, KEY_BYTES);
     n448_shake256_absorb(&c, msg, msg_len);
     n448_shake256_squeeze(&c, h, sizeof(h));
-    n448_sc_from_bytes(k, h, sizeof(h));
+    n448_sc_frombytes(k, h, sizeof(h));
 }
 
 int native_ed448_sign(const void *key, const struct edfast_instance *instance,
@@ -183,14 +183,14 @@ int native_ed448_sign(const void *key, const struct edfast_instance *instance,
     n448_shake256_absorb(&c, k->secret->prefix, KEY_BYTES);
     n448_shake256_absorb(&c, msg, msg_len);
     n448_shake256_squeeze(&c, h, sizeof(h));
-    n448_sc_from_bytes(&r, h, sizeof(h));
+    n448_sc_frombytes(&r, h, sizeof(h));
 
     n448_ge_scalarmult_base(&rp, &r);
-    n448_ge_encode(sig, &rp);
+    n448_ge_tobytes(sig, &rp);
 
     challenge(&ch, instance, sig, k->pub, msg, msg_len);
     n448_sc_muladd(&s, &ch, &k->secret->scalar, &r);
-    n448_sc_to_bytes(sig + KEY_BYTES, &s);
+    n448_sc_tobytes(sig + KEY_BYTES, &s);
     OPENSSL_cleanse(&c, sizeof(c));
     OPENSSL_cleanse(h, sizeof(h));
     OPENSSL_cleanse(&r, sizeof(r));
@@ -201,7 +201,7 @@ int native_ed448_sign(const void *key, const struct edfast_instance *instance,
 
 /*
  * The light path (verify_state.h): decodes A, and R on the way
- * (n448_ge_decode_pair: on the ifma path the two roots take the time of
+ * (n448_ge_frombytes_key_and_r: on the ifma path the two roots take the time of
  * one), and checks the equation with A as a point.  Returns 1 valid, 0 not;
  * *decodes says whether A decoded.
  */
@@ -209,13 +209,13 @@ static int verify_light(const struct n448_key *k, const n448_sc *s, const n448_s
                         const uint8_t sig[SIG_BYTES], int *decodes)
 {
     n448_ge A, R;
-    unsigned found = n448_ge_decode_pair(&A, k->pub, &R, sig);
+    unsigned found = n448_ge_frombytes_key_and_r(&A, k->pub, &R, sig);
 
     *decodes = found & 1;
     /* An R that is no point's canonical encoding matches nothing. */
     if (!(found & 1) || !((found >> 1) & 1))
         return 0;
-    return n448_ge_check_combination_light(s, ch, &A, &R);
+    return n448_ge_verify_light(s, ch, &A, &R);
 }
 
 /* The second verification's step: the tables of A; 0 when out of memory. */
@@ -225,7 +225,7 @@ static int build_tables(struct n448_key *k)
     n448_ge A;
 
     /* The key decoded at its first verification (SEEN): it decodes again. */
-    if (t == NULL || !n448_ge_decode(&A, k->pub) || !n448_ge_vartable_init(t, &A)) {
+    if (t == NULL || !n448_ge_frombytes(&A, k->pub) || !n448_ge_vartable_init(t, &A)) {
         OPENSSL_free(t);
         return 0;
     }
@@ -258,10 +258,10 @@ int native_ed448_verify(const void *key, const struct edfast_instance *instance,
         st = built ? EDFAST_VSTATE_FULL : EDFAST_VSTATE_SEEN;
     }
     challenge(&ch, instance, sig, k->pub, msg, msg_len);
-    n448_sc_from_bytes(&s, sig + KEY_BYTES, KEY_BYTES);
+    n448_sc_frombytes(&s, sig + KEY_BYTES, KEY_BYTES);
     /* The full path compares with R's encoding; the light one needs R as a point. */
     if (st == EDFAST_VSTATE_FULL)
-        return n448_ge_check_combination(&s, &ch, k->table, sig);
+        return n448_ge_verify(&s, &ch, k->table, sig);
     valid = verify_light(k, &s, &ch, sig, &decodes);
     if (st == EDFAST_VSTATE_NEW)
         edfast_vstate_decoded(&k->vstate, decodes);

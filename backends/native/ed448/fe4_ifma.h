@@ -43,7 +43,8 @@
 /* Emulated (a test build), an n448_fe4 is memory anyway: forced inlining would
  * only make functions so large that an ASan build spends minutes on them. */
 #define N448_IFMA_INLINE static inline
-/* Nor unrolled: gcc 12 took 80 s a file to compile the unrolled loops of emulated lanes under ASan, 17 s rolled. */
+/* Nor unrolled: gcc 12 took minutes a file to compile the unrolled loops of emulated lanes
+ * under ASan (docs/performance.md, "Figures from code comments"). */
 #define N448_IFMA_UNROLL(n)
 #else
 #define N448_IFMA_INLINE static inline __attribute__((always_inline)) N448_IFMA_TARGET
@@ -118,7 +119,7 @@ N448_IFMA_UNROLL(GCC unroll 9)
 }
 
 /* a^2 for a tight a: each cross product once, against the doubled limb. */
-N448_IFMA_INLINE n448_fe4 n448_fe4_sqr(n448_fe4 a)
+N448_IFMA_INLINE n448_fe4 n448_fe4_sq(n448_fe4 a)
 {
     __m256i lo[2 * N448_FE4_LIMBS], hi[2 * N448_FE4_LIMBS], twice[N448_FE4_LIMBS];
 

@@ -161,7 +161,7 @@ void n448_fe_mul(n448_fe *r, const n448_fe *a, const n448_fe *b)
  * a doubled operand (x2 = 2x): 30 word products instead of 48.
  */
 static inline __attribute__((always_inline)) void
-sqr_pair(u128 c[8], const uint64_t *x, const uint64_t *x2,
+sq_pair(u128 c[8], const uint64_t *x, const uint64_t *x2,
          const uint64_t xs[4], const uint64_t xs2[4], int j)
 {
     u128 lo = 0, hi = 0, t;
@@ -190,7 +190,7 @@ sqr_pair(u128 c[8], const uint64_t *x, const uint64_t *x2,
     c[j + 4] = hi;
 }
 
-static inline __attribute__((always_inline)) void sqr_inline(n448_fe *r, const n448_fe *a)
+static inline __attribute__((always_inline)) void sq_inline(n448_fe *r, const n448_fe *a)
 {
     const uint64_t *x = a->l;
     uint64_t x2[8], xs[4], xs2[4];
@@ -202,25 +202,25 @@ static inline __attribute__((always_inline)) void sqr_inline(n448_fe *r, const n
         xs[i] = x[i] + x[i + 4];
         xs2[i] = 2 * xs[i];
     }
-    sqr_pair(c, x, x2, xs, xs2, 0);
-    sqr_pair(c, x, x2, xs, xs2, 1);
-    sqr_pair(c, x, x2, xs, xs2, 2);
-    sqr_pair(c, x, x2, xs, xs2, 3);
+    sq_pair(c, x, x2, xs, xs2, 0);
+    sq_pair(c, x, x2, xs, xs2, 1);
+    sq_pair(c, x, x2, xs, xs2, 2);
+    sq_pair(c, x, x2, xs, xs2, 3);
     carry_columns(r, c);
 }
 
-void n448_fe_sqr(n448_fe *r, const n448_fe *a)
+void n448_fe_sq(n448_fe *r, const n448_fe *a)
 {
-    sqr_inline(r, a);
+    sq_inline(r, a);
 }
 
 /* Inlined loop: the exponentiation chains are mostly runs of squarings. */
-void n448_fe_sqrn(n448_fe *r, const n448_fe *a, unsigned n)
+void n448_fe_sq_n(n448_fe *r, const n448_fe *a, unsigned n)
 {
     n448_fe t = *a;
 
     while (n--)
-        sqr_inline(&t, &t);
+        sq_inline(&t, &t);
     *r = t;
 }
 
@@ -323,14 +323,14 @@ void n448_fe_cneg(n448_fe *r, uint64_t mask)
     n448_fe_cmov(r, &n, mask);
 }
 
-static N448_DEFINE_ISR_CHAIN(isr_chain, n448_fe, n448_fe_sqrn, n448_fe_mul)
+static N448_DEFINE_ISR_CHAIN(isr_chain, n448_fe, n448_fe_sq_n, n448_fe_mul)
 
 /* All-ones when r^2 a == 1, that is when r = a^((p-3)/4) and a is a non-zero square. */
 static uint64_t isr_holds(const n448_fe *r, const n448_fe *a)
 {
     n448_fe t, one;
 
-    n448_fe_sqr(&t, r);
+    n448_fe_sq(&t, r);
     n448_fe_mul(&t, &t, a);
     n448_fe_one(&one);
     return n448_fe_eq(&t, &one);
@@ -357,7 +357,8 @@ unsigned n448_fe_isr_pair(n448_fe r[2], const n448_fe a[2])
 
 /*
  * Constant-time inversion by safegcd divsteps (../safegcd.h) instead of the
- * Fermat chain (447 squarings): about 8x fewer instructions.  The original
+ * Fermat chain (447 squarings): far fewer instructions (docs/performance.md,
+ * "Figures from code comments").  The original
  * divstep, whose bound holds for every size: at most (49 * 448 + 57) / 17,
  * so 1294, divsteps for inputs below 2^448 (Bernstein-Yang, Theorem 11.2),
  * run as 22 batches of 60.
@@ -390,7 +391,7 @@ static void fe_from_words(n448_fe *r, const uint64_t w[7])
     }
 }
 
-void n448_fe_inv(n448_fe *r, const n448_fe *a)
+void n448_fe_invert(n448_fe *r, const n448_fe *a)
 {
     uint64_t w[7];
 
@@ -404,7 +405,7 @@ void n448_fe_inv(n448_fe *r, const n448_fe *a)
 /* The same bound: the variable-time divsteps are the original ones, 62 a batch. */
 #define SAFEGCD_VAR_BATCHES 21
 
-void n448_fe_inv_vartime(n448_fe *r, const n448_fe *a)
+void n448_fe_invert_vartime(n448_fe *r, const n448_fe *a)
 {
     uint64_t w[7];
 
@@ -413,14 +414,14 @@ void n448_fe_inv_vartime(n448_fe *r, const n448_fe *a)
     fe_from_words(r, w);
 }
 
-void n448_fe_batch_inv(n448_fe *out, const n448_fe *in, size_t n)
+void n448_fe_batch_invert(n448_fe *out, const n448_fe *in, size_t n)
 {
     n448_fe inv, t;
 
     out[0] = in[0];
     for (size_t i = 1; i < n; i++)
         n448_fe_mul(&out[i], &out[i - 1], &in[i]);
-    n448_fe_inv(&inv, &out[n - 1]);
+    n448_fe_invert(&inv, &out[n - 1]);
     for (size_t i = n - 1; i > 0; i--) {
         n448_fe_mul(&t, &inv, &out[i - 1]);
         n448_fe_mul(&inv, &inv, &in[i]);

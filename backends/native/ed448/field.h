@@ -6,8 +6,8 @@
  * Limbs are allowed to exceed 56 bits between operations so that additions
  * need no carries; the bounds below are what every function relies on.
  *
- *   "reduced": every limb < 2^56 + 2^18 (what mul, sqr, sub, weak_reduce give)
- *   mul/sqr inputs: every limb < 2^60 (so up to ~8 reduced values may be added)
+ *   "reduced": every limb < 2^56 + 2^18 (what mul, sq, sub, weak_reduce give)
+ *   mul/sq inputs: every limb < 2^60 (so up to ~8 reduced values may be added)
  *   sub input b: every limb <= 2^58 - 8 (the subtraction adds 4p as a bias)
  *
  * Everything here is constant time: no branch or memory index depends on a
@@ -35,8 +35,8 @@ void n448_fe_sub(n448_fe *r, const n448_fe *a, const n448_fe *b); /* reduced out
 void n448_fe_neg(n448_fe *r, const n448_fe *a);                  /* reduced output */
 void n448_fe_weak_reduce(n448_fe *a);
 void n448_fe_mul(n448_fe *r, const n448_fe *a, const n448_fe *b);
-void n448_fe_sqr(n448_fe *r, const n448_fe *a);
-void n448_fe_sqrn(n448_fe *r, const n448_fe *a, unsigned n);
+void n448_fe_sq(n448_fe *r, const n448_fe *a);
+void n448_fe_sq_n(n448_fe *r, const n448_fe *a, unsigned n);
 void n448_fe_mul_small(n448_fe *r, const n448_fe *a, uint32_t w); /* w < 2^20 */
 void n448_fe_strong_reduce(n448_fe *a); /* canonical limbs, value < p */
 
@@ -50,7 +50,7 @@ uint64_t n448_fe_eq(const n448_fe *a, const n448_fe *b);  /* all-ones when equal
 uint64_t n448_fe_isnegative(const n448_fe *a);          /* all-ones when the canonical value is odd */
 
 /*
- * a - b without the carry pass, for results that only feed mul/sqr: a + 4p
+ * a - b without the carry pass, for results that only feed mul/sq: a + 4p
  * - b limb by limb, non-negative for every limb of b <= 2^58 - 8; a limbs
  * < 2^59 give limbs < 2^60.  Inline, so that the ifma library's 4-way code
  * (fe4_ifma.h's users) negates with it without calling field.c.
@@ -92,13 +92,13 @@ unsigned n448_fe_isr_pair(n448_fe r[2], const n448_fe a[2]);
  * result is e(223)^(2^223) e(222), e(222) from the doubling chain
  * 1, 2, 3, 6, 12, 24, 48, 96, 192 plus e(30).  Value 0 is a, and step i
  * makes value i + 1 as (value from)^(2^squarings) times (value times).
- * fe_sqrn(r, a, n) and fe_mul(r, a, b) take pointers.  Data-independent time.
+ * fe_sq_n(r, a, n) and fe_mul(r, a, b) take pointers.  Data-independent time.
  */
 struct n448_chain_step {
     uint8_t from, squarings, times;
 };
 
-#define N448_DEFINE_ISR_CHAIN(name, fe_type, fe_sqrn, fe_mul)                          \
+#define N448_DEFINE_ISR_CHAIN(name, fe_type, fe_sq_n, fe_mul)                          \
     void name(fe_type *r, const fe_type *a)                                            \
     {                                                                                  \
         static const struct n448_chain_step chain[] = {                                \
@@ -120,20 +120,20 @@ struct n448_chain_step {
                                                                                        \
         v[0] = *a;                                                                     \
         for (unsigned i = 0; i < STEPS; i++) {                                         \
-            fe_sqrn(&t, &v[chain[i].from], chain[i].squarings);                        \
+            fe_sq_n(&t, &v[chain[i].from], chain[i].squarings);                        \
             fe_mul(&v[i + 1], &t, &v[chain[i].times]);                                 \
         }                                                                              \
         *r = v[STEPS];                                                                 \
     }
 /* r = 1/a (0 for a = 0). */
-void n448_fe_inv(n448_fe *r, const n448_fe *a);
+void n448_fe_invert(n448_fe *r, const n448_fe *a);
 /* The same in variable time, for public values only. */
-void n448_fe_inv_vartime(n448_fe *r, const n448_fe *a);
+void n448_fe_invert_vartime(n448_fe *r, const n448_fe *a);
 /*
  * out[i] = 1/in[i] for i < n (n >= 1; out and in distinct, every in[i]
  * non-zero) with one inversion: prefix products, one inverse, then peeled
  * off backwards (Montgomery's trick).
  */
-void n448_fe_batch_inv(n448_fe *out, const n448_fe *in, size_t n);
+void n448_fe_batch_invert(n448_fe *out, const n448_fe *in, size_t n);
 
 #endif

@@ -14,12 +14,12 @@
 #include "accel.h"
 #include "fe4_ifma.h"
 
-N448_IFMA_INLINE void sqrn4(n448_fe4 *r, const n448_fe4 *a, unsigned n)
+N448_IFMA_INLINE void sq_n4(n448_fe4 *r, const n448_fe4 *a, unsigned n)
 {
     n448_fe4 t = *a;
 
     for (unsigned i = 0; i < n; i++)
-        t = n448_fe4_sqr(t);
+        t = n448_fe4_sq(t);
     *r = t;
 }
 
@@ -28,7 +28,7 @@ N448_IFMA_INLINE void mul4(n448_fe4 *r, const n448_fe4 *a, const n448_fe4 *b)
     *r = n448_fe4_mul(*a, *b);
 }
 
-N448_IFMA_TARGET static N448_DEFINE_ISR_CHAIN(isr_chain4, n448_fe4, sqrn4, mul4)
+N448_IFMA_TARGET static N448_DEFINE_ISR_CHAIN(isr_chain4, n448_fe4, sq_n4, mul4)
 
 N448_IFMA_TARGET
 void n448_ifma_isr_pair(n448_fe r[2], const n448_fe a[2])

@@ -9,7 +9,7 @@
 #include "scalarmult.h"
 
 #include "accel.h"
-#include "base_scan.h"
+#include "base_table.h"
 #include "tables.h"
 #include "twisted.h"
 
@@ -83,7 +83,7 @@ void n448_ge_scalarmult_base(n448_ge *r, const n448_sc *s)
     n448_sc q;
 
     n448_sc_div4(&q, s);
-    n448_sc_recode_signed(d, &q, N448_BASE_W);
+    n448_sc_signed_radix(d, &q, N448_BASE_W);
     if (accel != NULL && accel->base_sum != NULL)
         accel->base_sum(&acc, lookup_digit, &digits, ODD_DIGITS, N448_BASE_DIGITS, N448_BASE_W);
     else

@@ -30,11 +30,11 @@ void n448_ge_base(n448_ge *p)
     n448_fe_mul(&p->T, &p->X, &p->Y);
 }
 
-void n448_ge_encode(uint8_t out[N448_GE_BYTES], const n448_ge *p)
+void n448_ge_tobytes(uint8_t out[N448_GE_BYTES], const n448_ge *p)
 {
     n448_fe zi, x, y;
 
-    n448_fe_inv(&zi, &p->Z);
+    n448_fe_invert(&zi, &p->Z);
     n448_fe_mul(&x, &p->X, &zi);
     n448_fe_mul(&y, &p->Y, &zi);
     n448_fe_tobytes(out, &y);
@@ -47,7 +47,7 @@ void n448_ge_encode(uint8_t out[N448_GE_BYTES], const n448_ge *p)
  * is a non-square.  Then x is negated when its low bit differs from the sign
  * bit; x = 0 cannot occur since u = 0 already failed.  The root is taken
  * between decode_start and decode_finish, so that two decodings can share
- * one chain (n448_ge_decode_pair).
+ * one chain (n448_ge_frombytes_key_and_r).
  */
 struct decoding {
     n448_fe y, u, w;
@@ -65,7 +65,7 @@ static uint64_t decode_start(struct decoding *d, const uint8_t in[N448_GE_BYTES]
     d->sign = 0 - (uint64_t)(in[56] >> 7);
 
     n448_fe_one(&one);
-    n448_fe_sqr(&y2, &d->y);
+    n448_fe_sq(&y2, &d->y);
     n448_fe_sub(&d->u, &one, &y2);
     n448_fe_mul_small(&v, &y2, D_ABS);
     n448_fe_add(&v, &v, &one);
@@ -88,7 +88,7 @@ static void decode_finish(n448_ge *p, struct decoding *d, const n448_fe *r)
     n448_fe_mul(&p->T, &x, &d->y);
 }
 
-int n448_ge_decode(n448_ge *p, const uint8_t in[N448_GE_BYTES])
+int n448_ge_frombytes(n448_ge *p, const uint8_t in[N448_GE_BYTES])
 {
     struct decoding d;
     uint64_t ok = decode_start(&d, in);
@@ -99,7 +99,7 @@ int n448_ge_decode(n448_ge *p, const uint8_t in[N448_GE_BYTES])
     return (int)(ok & 1);
 }
 
-unsigned n448_ge_decode_pair(n448_ge *a, const uint8_t a_enc[N448_GE_BYTES], n448_ge *r,
+unsigned n448_ge_frombytes_key_and_r(n448_ge *a, const uint8_t a_enc[N448_GE_BYTES], n448_ge *r,
                              const uint8_t r_enc[N448_GE_BYTES])
 {
     struct decoding d[2];
@@ -145,7 +145,7 @@ int n448_ge_equals_encoding_mod_torsion(const n448_ge *p, const uint8_t in[N448_
         if (!(n448_fe_eq(cases[c].coord, cases[c].target) & 1))
             continue;
         if (!have_zi) {
-            n448_fe_inv_vartime(&zi, &p->Z);
+            n448_fe_invert_vartime(&zi, &p->Z);
             have_zi = 1;
         }
         n448_fe_mul(&o, cases[c].other, &zi);

@@ -24,23 +24,23 @@ typedef struct {
 void n448_ge_base(n448_ge *p);
 
 /* RFC 8032 encoding: y little-endian, sign of x in the top bit of byte 56. */
-void n448_ge_encode(uint8_t out[N448_GE_BYTES], const n448_ge *p);
+void n448_ge_tobytes(uint8_t out[N448_GE_BYTES], const n448_ge *p);
 /*
  * Decoding with exactly the acceptance rule of OpenSSL's curve448 code:
  * y < p, bits 0..6 of byte 56 zero, and (1 - y^2)(1 - d y^2) a non-zero
  * square (so y = +-1, whose x would be 0, is rejected).  Returns 1 on success.
  * Constant time in the input.
  */
-int n448_ge_decode(n448_ge *p, const uint8_t in[N448_GE_BYTES]);
+int n448_ge_frombytes(n448_ge *p, const uint8_t in[N448_GE_BYTES]);
 /*
  * A public key and a signature's R decoded together, by the same rule, their
  * square roots side by side (n448_fe_isr_pair).  Bit 0 of the result is set
  * when a_enc decodes, bit 1 when r_enc does.
  */
-unsigned n448_ge_decode_pair(n448_ge *a, const uint8_t a_enc[N448_GE_BYTES], n448_ge *r,
+unsigned n448_ge_frombytes_key_and_r(n448_ge *a, const uint8_t a_enc[N448_GE_BYTES], n448_ge *r,
                              const uint8_t r_enc[N448_GE_BYTES]);
 /*
- * 1 when in decodes (n448_ge_decode's rule) to a point R with p - R in the
+ * 1 when in decodes (n448_ge_frombytes's rule) to a point R with p - R in the
  * 4-torsion, without decoding R: no square root, one variable-time
  * inversion.  For public points only.
  */

@@ -56,7 +56,7 @@ N448_IFMA_INLINE n448_fe4 dbl4(n448_fe4 p)
     n448_fe4 q = n448_fe4_perm(p, IDX(0, 1, 2, 0));         /* X, Y, Z, X */
     n448_fe4 r = n448_fe4_perm(p, IDX(0, 0, 0, 1));         /* ., ., ., Y */
     n448_fe4 s = n448_fe4_blend(q, n448_fe4_add(q, r), FROM_B(0, 0, 0, 1));
-    n448_fe4 a = n448_fe4_sqr(s);                           /* XX, YY, ZZ, SS */
+    n448_fe4 a = n448_fe4_sq(s);                           /* XX, YY, ZZ, SS */
     n448_fe4 x1 = n448_fe4_perm(a, IDX(1, 1, 2, 3));        /* YY, YY, ZZ, SS */
     n448_fe4 x2 = n448_fe4_perm(a, IDX(0, 0, 2, 3));        /* XX, XX, ZZ, SS */
     /* u = (H', G, 2 ZZ, SS) */

@@ -124,7 +124,7 @@ void n448_sc_neg(n448_sc *r, const n448_sc *a)
  * c0 mod l + montmul(c1, R^2) + montmul(c2, R^3).  c0 < 2^448 < 5l is brought
  * below l by conditional subtractions of 4l, 2l and l.
  */
-void n448_sc_from_bytes(n448_sc *r, const uint8_t *in, size_t len)
+void n448_sc_frombytes(n448_sc *r, const uint8_t *in, size_t len)
 {
     uint64_t w[3 * N448_SC_LIMBS] = { 0 };
     n448_sc c0, c1, c2, t;
@@ -147,7 +147,7 @@ void n448_sc_from_bytes(n448_sc *r, const uint8_t *in, size_t len)
     OPENSSL_cleanse(w, sizeof(w)); /* may hold a secret scalar */
 }
 
-void n448_sc_to_bytes(uint8_t out[N448_SC_BYTES], const n448_sc *a)
+void n448_sc_tobytes(uint8_t out[N448_SC_BYTES], const n448_sc *a)
 {
     for (int i = 0; i < N448_SC_LIMBS * 8; i++)
         out[i] = (uint8_t)(a->l[i / 8] >> (8 * (i % 8)));
@@ -188,7 +188,7 @@ int n448_sc_is_canonical(const uint8_t in[N448_SC_BYTES])
     return 0; /* equal to l */
 }
 
-unsigned n448_sc_signed_digits(unsigned w)
+unsigned n448_sc_signed_radix_digits(unsigned w)
 {
     return (447 + w - 1) / w;
 }
@@ -211,9 +211,9 @@ static uint64_t bits_at(const n448_sc *a, unsigned pos, unsigned w)
  * leaves room in the last window for the final carry.  Only shifts, adds and
  * masks: the data flow is the same for every scalar.
  */
-void n448_sc_recode_signed(int8_t *d, const n448_sc *a, unsigned w)
+void n448_sc_signed_radix(int8_t *d, const n448_sc *a, unsigned w)
 {
-    unsigned n = n448_sc_signed_digits(w);
+    unsigned n = n448_sc_signed_radix_digits(w);
     int carry = 0;
 
     for (unsigned i = 0; i < n; i++) {

@@ -25,9 +25,9 @@ typedef struct {
 } n448_sc;
 
 /* r = the little-endian integer in[0..len) mod l; len <= 114. */
-void n448_sc_from_bytes(n448_sc *r, const uint8_t *in, size_t len);
+void n448_sc_frombytes(n448_sc *r, const uint8_t *in, size_t len);
 /* 57 bytes, little-endian (the top byte is always zero). */
-void n448_sc_to_bytes(uint8_t out[N448_SC_BYTES], const n448_sc *a);
+void n448_sc_tobytes(uint8_t out[N448_SC_BYTES], const n448_sc *a);
 /* r = a * b + c mod l. */
 void n448_sc_muladd(n448_sc *r, const n448_sc *a, const n448_sc *b, const n448_sc *c);
 /* r = a + b mod l. */
@@ -45,10 +45,10 @@ int n448_sc_is_canonical(const uint8_t in[N448_SC_BYTES]);
 /*
  * Signed radix-2^w digits, constant time: a = sum d[i] 2^(w i) with
  * -2^(w-1) <= d[i] < 2^(w-1) except the last, which may reach 2^(w-1).
- * Writes ceil(447 / w) digits, the count n448_sc_signed_digits(w) returns.
+ * Writes ceil(447 / w) digits, the count n448_sc_signed_radix_digits(w) returns.
  */
-unsigned n448_sc_signed_digits(unsigned w);
-void n448_sc_recode_signed(int8_t *d, const n448_sc *a, unsigned w);
+unsigned n448_sc_signed_radix_digits(unsigned w);
+void n448_sc_signed_radix(int8_t *d, const n448_sc *a, unsigned w);
 
 /*
  * Width-w NAF of bits [lo, lo + nbits) of a public scalar (nbits <= 120):

@@ -54,11 +54,11 @@ int n448_ge_vartable_init(n448_ge_vartable *t, const n448_ge *a);
  * (n448_ge_equals_encoding_mod_torsion).  Variable time (everything here is
  * public).
  */
-int n448_ge_check_combination(const n448_sc *s, const n448_sc *h,
+int n448_ge_verify(const n448_sc *s, const n448_sc *h,
                               const n448_ge_vartable *a, const uint8_t r[N448_GE_BYTES]);
 
 /* The same verdict on the light path: no per-key tables (~225 doublings). */
-int n448_ge_check_combination_light(const n448_sc *s, const n448_sc *h, const n448_ge *a,
+int n448_ge_verify_light(const n448_sc *s, const n448_sc *h, const n448_ge *a,
                                     const n448_ge *r);
 
 #endif

@@ -33,7 +33,7 @@
 #include "shake256.h"
 #include "accel.h"
 #include "bytes.h"
-#include "keccak_internal.h"
+#include "shake256_rounds.h"
 
 #include <string.h>
 #include <openssl/crypto.h>
@@ -48,7 +48,8 @@
  * plane of the output, theta, rho and pi for its five lanes (b at (X, Y)
  * comes from lane (X + 3Y, X)), chi with the complement-aware expressions,
  * and iota on lane 0.  Going plane by plane keeps fewer values alive, which
- * made gcc's code about 15% faster than computing all 25 b first.
+ * made gcc's code faster than computing all 25 b first (Sapphire Rapids,
+ * commit 20ca997: 16 KiB 6.9k/s to 9.7k/s with the vpternlogq theta).
  */
 #define KECCAK_ROUND(A, E, rc) do { \
     uint64_t c0, c1, c2, c3, c4, d0, d1, d2, d3, d4, t, b0, b1, b2, b3, b4; \

@@ -22,9 +22,10 @@
 
 #if EDFAST_NATIVE_X86
 
+#include "accel.h"
 #include "avx512.h"
 #include "ct.h"
-#include "keccak_internal.h"
+#include "shake256_rounds.h"
 
 #if defined(CT_MSAN) && !defined(EDFAST_IFMA_EMULATED)
 /*

@@ -13,7 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "base_scan.h"
+#include "base_table.h"
 #include "scalarmult.h"
 #include "twisted.h"
 

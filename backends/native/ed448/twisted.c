@@ -26,14 +26,14 @@ static void shared_squares(n448_fe *s, n448_fe *u, n448_fe *w, n448_fe *z2, cons
 {
     n448_fe xx, yy;
 
-    n448_fe_sqr(&xx, x);
-    n448_fe_sqr(&yy, y);
+    n448_fe_sq(&xx, x);
+    n448_fe_sq(&yy, y);
     n448_fe_add(s, &xx, &yy);
     n448_fe_sub(u, &yy, &xx);
     n448_fe_add(w, x, y);
-    n448_fe_sqr(w, w);
+    n448_fe_sq(w, w);
     n448_fe_sub_nr(w, w, s);
-    n448_fe_sqr(z2, z);
+    n448_fe_sq(z2, z);
     n448_fe_add(z2, z2, z2);
 }
 
@@ -198,7 +198,7 @@ void n448_ge_tw_batch_to_niels(n448_ge_tw_niels *out, const n448_ge_tw *in, size
         return;
     for (size_t i = 0; i < n; i++)
         z[i] = in[i].Z;
-    n448_fe_batch_inv(zi, z, n);
+    n448_fe_batch_invert(zi, z, n);
     for (size_t i = 0; i < n; i++) {
         n448_fe_mul(&x, &in[i].X, &zi[i]);
         n448_fe_mul(&y, &in[i].Y, &zi[i]);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* What shake256.c shares with its AVX-512 permutation (shake256_avx512.c). */
-#ifndef N448_KECCAK_INTERNAL_H
-#define N448_KECCAK_INTERNAL_H
+#ifndef N448_SHAKE256_ROUNDS_H
+#define N448_SHAKE256_ROUNDS_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -18,8 +18,5 @@ static const uint64_t n448_keccak_round_constants[24] = {
     0x000000000000800aULL, 0x800000008000000aULL, 0x8000000080008081ULL,
     0x8000000000008080ULL, 0x0000000080000001ULL, 0x8000000080008008ULL
 };
-
-/* Absorbs nblocks 136-byte blocks into s, permuting after each (AVX-512VL). */
-void n448_avx512_keccak_blocks(uint64_t s[25], const uint8_t *in, size_t nblocks);
 
 #endif

@@ -2,10 +2,10 @@
 /*
  * The fixed-base table's layout and the constant-time scan of one row, as a
  * statement each path compiles for its own vectors (fixed_base.c,
- * accel_x86.c, base_scan_avx512.c).
+ * accel_x86.c, base_table_avx512.c).
  */
-#ifndef N448_BASE_SCAN_H
-#define N448_BASE_SCAN_H
+#ifndef N448_BASE_TABLE_H
+#define N448_BASE_TABLE_H
 
 #include <stdint.h>
 #include <string.h>
@@ -15,7 +15,8 @@
 
 /*
  * Fixed-base window: W = 6 gives 75 additions and 6 doublings per [s]B
- * (W = 5: 90 additions and a 40% smaller table, but 4% slower signing).
+ * (W = 5: 90 additions and a 40% smaller table, but slower signing:
+ * docs/performance.md, "Figures from code comments").
  */
 #define N448_BASE_W 6
 #define N448_BASE_DIGITS ((447 + N448_BASE_W - 1) / N448_BASE_W)
@@ -37,7 +38,8 @@ _Static_assert(sizeof(n448_ge_tw_niels) == N448_AFFINE_WORDS * sizeof(uint64_t)
  * vec (2, 4 or 8 words), for the widest registers of the path, so that the
  * accumulators of one entry stay in registers (twelve SSE2/NEON registers,
  * six AVX2, three AVX-512; generic vectors wider than the target's spill,
- * which made key generation 1.7x slower on SSE2).
+ * which made key generation slower on SSE2: docs/performance.md, "Figures
+ * from code comments").
  */
 #define N448_BASE_SCAN(vec, e, row, abs)                                                \
     do {                                                                                \
