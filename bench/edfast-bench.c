@@ -8,9 +8,9 @@
  *     ed25519-backend / ed448-backend parameters);
  *   - OpenSSL's default provider through EVP, in a library context of its own;
  *   - libsodium (Ed25519) and libdecaf (Ed448) called directly, when built;
- *   - lib25519, the fastest published Ed25519, when ../shared/anchors/lib25519
- *     is there (the anchor: a row to beat; its signatures are hedged, so they
- *     are checked for validity, not for equality);
+ *   - lib25519, the fastest published Ed25519, when ../shared/anchors/lib25519/lib
+ *     (or --anchor-dir) has it (the anchor: a row to beat; its signatures are
+ *     hedged, so they are checked for validity, not for equality);
  *   - every compiled-in edfast backend called directly through backend.h;
  *
  * plus multi-thread scaling of every EVP operation (sign and verify on one shared key).

@@ -121,7 +121,8 @@ int evp_sign_on(struct impl *im, EVP_MD_CTX *mdctx, const struct job *job, uint8
 int evp_verify_on(struct impl *im, EVP_MD_CTX *mdctx, const struct job *job,
                   const uint8_t *sig);
 
-/* ---- edfast's backends (rows_backend.c: the benchmark's only calls into backend.h) ---- */
+/* ---- edfast's backends (rows_backend.c: the benchmark's only calls into backend.h
+ * but for edfast_key_bytes) ---- */
 
 /* The registry's set-up (backends' init) and tear-down. */
 int bench_backends_acquire(void);

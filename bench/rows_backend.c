@@ -4,7 +4,9 @@
  * through its ops for the curve: keygen = key_from_seed (which derives the
  * public key) + key_free; sign; verify; verify-newkey = key_from_pair(NULL,
  * pub) + verify + key_free.  The benchmark's (and its test's) only calls into
- * backends/backend.h are in this file.
+ * backends/backend.h are in this file, but for edfast_key_bytes (a curve's
+ * key length), which rows_evp.c, conform.c and test/direct_backends_test.c
+ * call too.
  */
 #include "impl.h"
 

@@ -18,7 +18,7 @@
  * goes to the next line in the worst case.  Threads sharing a key then do
  * not take from each other the line its fields are read from.  Padding, not
  * alignment: an aligned block would cost up to a line more, and most keys
- * are used once (docs/performance.md, "Memory a key costs").
+ * are used once (docs/performance.md, "Memory per key object").
  */
 #define MALLOC_ALIGN _Alignof(max_align_t)
 #define COUNT_OFFSET \

@@ -19,8 +19,7 @@
 # the total line coverage is below it.  Fails too when a test fails (the
 # report is made all the same).  Output in BUILD_DIR/coverage/: summary.json,
 # totals.txt (the totals line), index.html (each line's count, per file).
-# Measured from a fresh tree on the 2-core Xeon while two fuzzers and other
-# builds ran: 262 s (build 107 s, tests 149 s, report 6 s).
+# Its time from a fresh tree: docs/performance.md, "Figures from code comments".
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -35,9 +34,9 @@ command -v gcovr >/dev/null 2>&1 || bash scripts/install-deps.sh gcovr
 # code keeps the -O3 its CMakeLists.txt give it (a different build of that code
 # would be measuring another program); gcov still counts its lines, and a line
 # the optimiser folded into another counts with it.  The counters are not
-# atomic (with -fprofile-update=atomic native25519_field_ifma_emulated ran
-# over 4 minutes instead of 9 s): the thread tests may lose counts, which
-# never turns a line run into one not run.
+# atomic (-fprofile-update=atomic made native25519_field_ifma_emulated many
+# times slower: docs/performance.md, "Figures from code comments"): the thread
+# tests may lose counts, which never turns a line run into one not run.
 cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_COMPILER=gcc \
       -DCMAKE_C_FLAGS=--coverage -DEDFAST_WITH_JNI=OFF \
       -DEDFAST_DIFF_CASES="${EDFAST_DIFF_CASES:-1000}" >/dev/null
@@ -51,7 +50,8 @@ failed=0
 ctest --test-dir "$build" --output-on-failure -j"$(nproc)" -L '^c$' || failed=1
 # tools_codec is a C program of this build too, in-process like the C suite
 # (labelled tools with the suite it belongs to): every encoder and decoder
-# against the default provider's, in 4 s.
+# against the default provider's, in seconds (docs/performance.md, "Figures
+# from code comments").
 ctest --test-dir "$build" --output-on-failure -R '^tools_codec$' || failed=1
 tested=$(date +%s)
 

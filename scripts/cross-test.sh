@@ -35,9 +35,10 @@
 # vectors, differential, api, bad_input, variants, hardening) and the native
 # ones, not those that run the host's openssl command or valgrind.  The
 # differential tests run EDFAST_CROSS_DIFF_CASES cases each (default 1000;
-# they are ~30x slower under qemu), the native arithmetic tests a quarter of
-# their random cases (EDFAST_TEST_CASE_DIVISOR, default 4 here; the host runs
-# them whole).  Build trees: ${EDFAST_BUILD_DIR:-build}-<arch>.
+# they are far slower under qemu: docs/performance.md, "Figures from code
+# comments"), the native arithmetic tests a quarter of their random cases
+# (EDFAST_TEST_CASE_DIVISOR, default 4 here; the host runs them whole).  Build
+# trees: ${EDFAST_BUILD_DIR:-build}-<arch>.
 # Prints the wall time of each architecture; fails when any test fails, when
 # no test ran, or when a test passed without the line its program ends with
 # (check_ran: a program that did not execute is never a test result).
@@ -268,8 +269,9 @@ run_arch() { # arch
   # kept whole in the JUnit report (ctest cuts it at 1 kB by default), since
   # check_ran looks for the line each program ends with.
   # hardening_alloc_fail is left out: it holds the provider's error paths,
-  # C with nothing of the target's own, and under qemu it takes 155 s an
-  # architecture (aarch64 on the Xeon) where the host runs it in 17.
+  # C with nothing of the target's own, and under qemu it takes many times the
+  # host's time on each architecture (docs/performance.md, "Figures from code
+  # comments").
   local rc=0 junit=$log/ctest-c.xml
   rm -f "$junit"
   ctest --test-dir "$dir" --output-on-failure -j"$jobs" -L '^c$' -E '^hardening_alloc_fail$' --no-tests=error \

@@ -61,14 +61,82 @@ if [ "$(id -u)" -ne 0 ]; then
   echo "debian-chroot: needs root (debootstrap, chroot, mounts)" >&2
   exit 1
 fi
-# The mirror: EDFAST_DEBIAN_MIRROR, else the one this machine's apt uses for
-# its release (not -updates or -security), else Debian's own.
-apt_mirror() {
-  { apt-get indextargets --format '$(REPO_URI) $(RELEASE)' 2>/dev/null || true; } |
-    awk '$2 !~ /-/ { sub(/\/$/, "", $1); print $1; exit }'
+# The mirror: EDFAST_DEBIAN_MIRROR, else the Debian archive this machine's apt
+# uses (apt_debian_mirror); with neither, making a chroot stops and says so.
+#
+# apt_debian_mirror CODENAME [FILE...] prints the URI of the first Debian
+# archive in FILEs (default: /etc/apt/sources.list, then
+# /etc/apt/sources.list.d/*.list and *.sources by name, apt's order): a
+# one-line `deb [options] URI SUITE ...` (*.list) or a deb822 stanza
+# (*.sources) with Types: deb, not Enabled: no, whose URIs' first is taken,
+# and whose suite (one of Suites:) is a Debian release: CODENAME (this
+# machine's, when it is Debian) or sid, unstable, testing, stable, oldstable,
+# oldoldstable, experimental.  Suites with a dash (-updates, -security,
+# -backports) and other vendors' suites do not count.  Prints nothing when
+# there is none.
+apt_debian_mirror() {
+  local codename=$1 files=() f
+  shift
+  if [ $# -gt 0 ]; then
+    files=("$@")
+  else
+    [ -f /etc/apt/sources.list ] && files+=(/etc/apt/sources.list)
+    for f in /etc/apt/sources.list.d/*; do
+      case $f in *.list | *.sources) [ -f "$f" ] && files+=("$f") ;; esac
+    done
+  fi
+  [ ${#files[@]} -gt 0 ] || return 0
+  awk -v codename="$codename" '
+    function debian_suite(s) {
+      sub(/\/$/, "", s)
+      return s != "" && s !~ /-/ && (s == codename ||
+        s ~ /^(sid|unstable|testing|stable|oldstable|oldoldstable|experimental)$/)
+    }
+    function usable_uri(u) { return u ~ /^(https?|ftp|file):/ }
+    function found(u) { sub(/\/+$/, "", u); print u; done = 1; exit }
+    # A deb822 stanza, once it has ended.
+    function stanza_end(   n, i, uri, suites) {
+      if (types != "" && (" " types " ") ~ /[ \t]deb[ \t]/ && tolower(enabled) != "no") {
+        sub(/^[ \t]+/, "", uris)
+        split(uris, uri, /[ \t]+/)
+        n = split(suites_field, suites, /[ \t]+/)
+        for (i = 1; i <= n; i++)
+          if (debian_suite(suites[i]) && usable_uri(uri[1]))
+            found(uri[1])
+      }
+      types = uris = suites_field = enabled = key = ""
+    }
+    FNR == 1 { if (deb822) stanza_end(); deb822 = FILENAME ~ /\.sources$/ }
+    !deb822 {
+      sub(/#.*/, "")
+      if ($1 != "deb") next
+      i = 2
+      if ($i ~ /^\[/) { while (i <= NF && $i !~ /\]$/) i++; i++ }
+      if (usable_uri($i) && debian_suite($(i + 1))) found($i)
+      next
+    }
+    /^#/ { next }
+    /^[ \t]*$/ { stanza_end(); next }
+    /^[ \t]/ { # a folded line continues the field before it
+      v = $0; sub(/^[ \t]+/, "", v)
+      if (key == "types") types = types " " v
+      else if (key == "uris") uris = uris " " v
+      else if (key == "suites") suites_field = suites_field " " v
+      next
+    }
+    {
+      key = tolower($0); sub(/:.*/, "", key)
+      v = $0; sub(/^[^:]*:[ \t]*/, "", v); sub(/[ \t]+$/, "", v)
+      if (key == "types") types = v
+      else if (key == "uris") uris = v
+      else if (key == "suites") suites_field = v
+      else if (key == "enabled") enabled = v
+    }
+    END { if (!done && deb822) stanza_end() }
+  ' "${files[@]}"
 }
-mirror=${EDFAST_DEBIAN_MIRROR:-$(apt_mirror)}
-mirror=${mirror:-http://deb.debian.org/debian}
+host_codename=$(. /etc/os-release 2>/dev/null && [ "${ID:-}" = debian ] && echo "${VERSION_CODENAME:-}") || true
+mirror=${EDFAST_DEBIAN_MIRROR:-$(apt_debian_mirror "$host_codename" || true)}
 cache=${EDFAST_CHROOT_CACHE:-/var/cache/edfast}
 max_days=${EDFAST_CHROOT_MAX_DAYS:-14}
 root=$cache/$release
@@ -132,7 +200,13 @@ fi
 if [ -f "$stamp" ] && [ -z "$(find "$stamp" -mtime +"$max_days")" ]; then
   echo "debian-chroot: reusing $root ($(cat "$stamp"))"
 else
-  echo "debian-chroot: making a $release chroot in $root"
+  if [ -z "$mirror" ]; then
+    echo "debian-chroot: no Debian archive in this machine's apt sources" \
+      "(/etc/apt/sources.list, /etc/apt/sources.list.d/*.list, *.sources);" \
+      "set EDFAST_DEBIAN_MIRROR to a Debian mirror's URI" >&2
+    exit 1
+  fi
+  echo "debian-chroot: making a $release chroot in $root from $mirror"
   rm -rf "$root"
   mkdir -p "$cache"
   # An older debootstrap has no script for a newer release: sid's serves.

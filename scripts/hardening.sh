@@ -58,9 +58,10 @@
 #   native*_ct) and hardening_cleanse run in the normal build (scripts/test.sh).
 #
 # CI (scripts/test.sh) runs --quick; developers run it without.  Measured
-# --quick on the 2-core machine (AMD Zen 3, partly alongside another build):
-# 225 s wall (asan build and tests 124 s, tsan 14 s, fuzz build 24 s, corpus
-# replay and fuzzing 87 s).  Environment:
+# `bash scripts/hardening.sh --quick` on the 2-core machine (AMD Zen 3, partly
+# alongside another build), recorded by commit b6cd820: 225 s wall (asan build
+# and tests 124 s, tsan 14 s, fuzz build 24 s, corpus replay and fuzzing
+# 87 s).  Environment:
 # EDFAST_FUZZ_SECONDS, EDFAST_HARDENING_PARTS (e.g. "asan fuzz").
 set -euo pipefail
 cd "$(dirname "$0")/.."

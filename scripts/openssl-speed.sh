@@ -105,8 +105,9 @@ run_speed() { # CONF
 trace=$(mktemp -d)
 trap 'rm -rf "$trace"' EXIT
 
-# Lines look like: " 253 bits EdDSA (Ed25519)   0.0000s   0.0001s  22802.0   8678.0"
-# (OpenSSL 4.0 prints "EC (Ed25519)" where 3.x printed "EdDSA (Ed25519)").
+# Lines look like " 253 bits EdDSA (Ed25519)   <sign>s   <verify>s  <sign/s>  <verify/s>":
+# seconds per signature and per verification, then signatures and verifications
+# per second (OpenSSL 4.0 prints "EC (Ed25519)" where 3.x printed "EdDSA (Ed25519)").
 speed_line='bits [A-Za-z]+ \((Ed25519|Ed448)\)'
 rates() { # OUTPUT CURVE -> "sign/s verify/s"
     printf '%s\n' "$1" | awk -v c="($2)" '/bits [A-Za-z]+ \(Ed/ && index($0, c) { print $(NF-1), $NF; exit }'

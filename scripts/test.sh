@@ -36,7 +36,7 @@
 #              compilers); then the Debian package test (scripts/deb-test.sh)
 #   openssl4   the same in a chroot of Debian sid with experimental's OpenSSL
 #              4.0 (JDK 25, gcc 16, clang 21), with hardening.sh's msan, tsan
-#              and fuzz parts (fuzzing 15 s per target, as --quick does; asan
+#              and fuzz parts (each target fuzzed at most 15 s, as --quick does; asan
 #              is the host's: the same code, and the fuzzers are ASan builds
 #              too) and the
 #              builds part's clang tree with the native constant-time tests
@@ -60,7 +60,7 @@
 # by hand: bash scripts/debian-chroot.sh forky (see README.md).
 # CTEST ARGS go to the host run only.  Any failing part fails the command.
 # EDFAST_DIFF_CASES sets the differential tests' case count (default 10000,
-# 2500 in the chroots: 2 cores and 40 minutes for all of CI; set but empty, each
+# 2500 in the chroots: CI has 2 cores and at most 40 minutes; set but empty, each
 # test's own count, 100000 for the native ones, as a plain ctest runs them);
 # EDFAST_HARDENING_PARTS the parts of hardening.sh.
 set -euo pipefail

@@ -1,7 +1,10 @@
 # SPDX-License-Identifier: Apache-2.0
-# The harness of every shell test (test/*_test.sh, test/tools/*_test.sh),
-# sourced first:
+# The harness of the shell tests that run the openssl command with the built
+# edfast.so (cli_test.sh, config_test.sh; test/tools/*_test.sh through
+# tools/configs.sh), sourced first:
 #   . script_setup.sh <test name>
+# exports_test.sh, imports_test.sh and spdx_test.sh (symbol tables, the source
+# tree) and bare/run.sh (a bare chroot, no build) stand alone.
 # Environment: EDFAST_MODULE_DIR (the directory holding the built edfast.so),
 # OPENSSL (the openssl command; default: openssl).  Skips (77) without the
 # openssl command, fails without edfast.so.  Makes a work directory, WORK, and
