@@ -41,11 +41,10 @@ else()
   set(EDFAST_WITH_NATIVE OFF)
 endif()
 
-# The native paths this build has (backends/native/cpu.h): the x86-64 ones
-# exist where cpu.h's guard holds.  The tests run once per path.
+# The native paths this build has (backends/native/paths.def): the x86-64
+# ones exist where cpu.h's guard holds.  The tests run once per path.
 set(EDFAST_NATIVE_PATHS "")
 if(EDFAST_WITH_NATIVE)
-  set(EDFAST_NATIVE_PATHS portable)
   set(CMAKE_REQUIRED_INCLUDES ${CMAKE_CURRENT_LIST_DIR}/../backends/native)
   check_c_source_compiles([=[
 #include "cpu.h"
@@ -55,9 +54,17 @@ if(EDFAST_WITH_NATIVE)
 int main(void) { return 0; }
 ]=] EDFAST_NATIVE_X86)
   unset(CMAKE_REQUIRED_INCLUDES)
-  if(EDFAST_NATIVE_X86)
-    list(APPEND EDFAST_NATIVE_PATHS adx ifma)
-  endif()
+  # paths.def, the one list of the paths: each entry's name and architecture.
+  file(STRINGS ${CMAKE_CURRENT_LIST_DIR}/../backends/native/paths.def _path_entries
+       REGEX "^EDFAST_NATIVE_PATH_ENTRY\\(")
+  foreach(_entry ${_path_entries})
+    string(REGEX MATCH "^EDFAST_NATIVE_PATH_ENTRY\\([A-Z0-9_]+, *([a-z0-9_]+), *([a-z0-9_]+)," _ "${_entry}")
+    if(CMAKE_MATCH_2 STREQUAL "any" OR (CMAKE_MATCH_2 STREQUAL "x86" AND EDFAST_NATIVE_X86))
+      list(APPEND EDFAST_NATIVE_PATHS ${CMAKE_MATCH_1})
+    elseif(NOT CMAKE_MATCH_2 STREQUAL "x86")
+      message(FATAL_ERROR "backends/native/paths.def: '${_entry}': no architecture 'any' or 'x86'")
+    endif()
+  endforeach()
 endif()
 
 # Cases of every differential test (random keys and messages against EVP);

@@ -17,18 +17,18 @@ include_guard(GLOBAL)
 # AVX-512.  Where the CPU has IFMA the real path is tested as well.
 option(EDFAST_IFMA_EMULATION "Test the ifma path's code on emulated intrinsics too" ON)
 if(EDFAST_IFMA_EMULATION AND "ifma" IN_LIST EDFAST_NATIVE_PATHS)
-    foreach(curve 25519 448)
-        edfast_native_x86_library(edfast_native_ed${curve}_x86_ifma_emulated
-                                  LIKE edfast_native_ed${curve}_x86
-                                  EMULATION_DIR ${CMAKE_CURRENT_LIST_DIR}/ifma_emulation)
-    endforeach()
     edfast_native_cpu_library(edfast_native_cpu_ifma_emulated
-        X86_LIBRARIES edfast_native_ed25519_x86_ifma_emulated edfast_native_ed448_x86_ifma_emulated
         EMULATION_DIR ${CMAKE_CURRENT_LIST_DIR}/ifma_emulation)
-    foreach(curve 25519 448)
-        add_library(edfast_native_ed${curve}_ifma_emulated INTERFACE)
-        target_link_libraries(edfast_native_ed${curve}_ifma_emulated INTERFACE
-                              edfast_native_ed${curve}_code edfast_native_cpu_ifma_emulated)
+    get_property(curves GLOBAL PROPERTY EDFAST_NATIVE_CURVES)
+    foreach(curve ${curves})
+        edfast_native_accel_library(edfast_native_${curve}_accel_ifma_emulated
+                                    LIKE edfast_native_${curve}_accel
+                                    EMULATION_DIR ${CMAKE_CURRENT_LIST_DIR}/ifma_emulation)
+        target_link_libraries(edfast_native_cpu_ifma_emulated PUBLIC
+                              edfast_native_${curve}_accel_ifma_emulated)
+        add_library(edfast_native_${curve}_ifma_emulated INTERFACE)
+        target_link_libraries(edfast_native_${curve}_ifma_emulated INTERFACE
+                              edfast_native_${curve}_code edfast_native_cpu_ifma_emulated)
     endforeach()
 endif()
 

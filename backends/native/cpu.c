@@ -7,128 +7,70 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "../backend.h"
+#include "cpu_probe.h"
 
-#if EDFAST_NATIVE_X86
-#include <cpuid.h>
-#ifdef EDFAST_HAVE_VALGRIND_H
-#include <valgrind/valgrind.h>
-#endif
+#define EDFAST_NATIVE_CURVE_ENTRY(curve, accels) extern const void *const accels[EDFAST_NATIVE_PATHS];
+#include "curves.def"
+#undef EDFAST_NATIVE_CURVE_ENTRY
 
-/* Defined in ed25519/accel_x86.c and ed448/accel_x86.c. */
-extern const struct n25519_accel n25519_accel_adx, n25519_accel_ifma;
-extern const struct n448_accel n448_accel_adx, n448_accel_ifma;
-
-static const struct n25519_accel *const accel25519[EDFAST_NATIVE_PATHS] = {
-    NULL, &n25519_accel_adx, &n25519_accel_ifma
+static const void *const *const curve_accels[EDFAST_CURVE_COUNT] = {
+#define EDFAST_NATIVE_CURVE_ENTRY(curve, accels) [curve] = accels,
+#include "curves.def"
+#undef EDFAST_NATIVE_CURVE_ENTRY
 };
-static const struct n448_accel *const accel448[EDFAST_NATIVE_PATHS] = {
-    NULL, &n448_accel_adx, &n448_accel_ifma
-};
-#endif
 
-static const char *const path_names[EDFAST_NATIVE_PATHS] = { "portable", "adx", "ifma" };
-static const char *const path_needs[EDFAST_NATIVE_PATHS] = {
-    "nothing",
-    "x86-64 with BMI2, ADX and AVX2",
-    "x86-64 with BMI2, ADX, AVX2, AVX-512F, AVX-512VL and AVX-512 IFMA",
+static const struct {
+    const char *name, *needs;
+    int (*probe)(void); /* NULL: a path of another architecture */
+} paths[EDFAST_NATIVE_PATHS] = {
+#define EDFAST_NATIVE_PATH_ENTRY(ENUM, name, architecture, needs, probe) \
+    [EDFAST_NATIVE_##ENUM] = { #name, needs, EDFAST_NATIVE_PROBE_##architecture(probe) },
+#include "paths.def"
+#undef EDFAST_NATIVE_PATH_ENTRY
 };
+
+int edfast_cpu_any(void)
+{
+    return 1;
+}
 
 const char *edfast_native_path_name(enum edfast_native_path path)
 {
-    return (unsigned)path < EDFAST_NATIVE_PATHS ? path_names[path] : "?";
+    return (unsigned)path < EDFAST_NATIVE_PATHS ? paths[path].name : "?";
 }
 
-#if EDFAST_NATIVE_X86
-/*
- * valgrind's virtual CPU runs adcx and adox but clears ADX from CPUID (3.19 to
- * 3.27 at least), which would keep the constant-time tests off the adx path.
- * Under valgrind only, the host's flags in /proc/cpuinfo answer instead.
- */
-static int adx_under_valgrind(void)
-{
-#ifdef EDFAST_HAVE_VALGRIND_H
-    char line[8192];
-    int found = 0;
-    FILE *f;
-
-    if (!RUNNING_ON_VALGRIND || (f = fopen("/proc/cpuinfo", "r")) == NULL)
-        return 0;
-    while (!found && fgets(line, sizeof(line), f) != NULL)
-        if (strncmp(line, "flags", 5) == 0)
-            found = strstr(line, " adx ") != NULL || strstr(line, " adx\n") != NULL;
-    fclose(f);
-    return found;
-#else
-    return 0;
-#endif
-}
-#endif
-
-#if EDFAST_NATIVE_X86
-/* XCR0: the register state the OS saves and restores, which the vector paths need. */
-static uint64_t os_saved_state(void)
-{
-    uint32_t lo, hi;
-
-    __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
-    return (uint64_t)hi << 32 | lo;
-}
-
-/* XCR0's SSE and AVX state; for AVX-512 the opmask and both halves of the ZMM state too. */
-#define XCR0_AVX 0x06u
-#define XCR0_AVX512 0xe6u
-#endif
-
-/*
- * Bit p set for each path p this CPU (and its OS, for the vector state) runs.
- * CPUID is read here rather than through __builtin_cpu_supports: libgcc's
- * CPU detection it calls would be linked into the module with its code at the
- * end of the text and its data at the end of the read-only data, two more
- * 64 KiB windows the kernel maps into every process that loads edfast.
- */
+/* Bit p set for each path p this CPU (and its OS, for the vector state) runs. */
 static unsigned probe(void)
 {
-    unsigned available = 1u << EDFAST_NATIVE_PORTABLE;
-#if EDFAST_NATIVE_X86
-    unsigned eax, ebx, ecx, edx, leaf1_ecx;
-    uint64_t xcr0 = 0;
-    int adx, bmi2, avx2, avx512_ifma;
+    unsigned available = 0;
 
-    if (!__get_cpuid(1, &eax, &ebx, &leaf1_ecx, &edx)
-            || !__get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx))
-        return available;
-    if (leaf1_ecx & bit_OSXSAVE)
-        xcr0 = os_saved_state();
-    adx = (ebx & bit_ADX) || adx_under_valgrind();
-    bmi2 = (ebx & bit_BMI2) != 0;
-    avx2 = (ebx & bit_AVX2) && (leaf1_ecx & bit_AVX) && (xcr0 & XCR0_AVX) == XCR0_AVX;
-    avx512_ifma = (ebx & bit_AVX512F) && (ebx & bit_AVX512VL) && (ebx & bit_AVX512IFMA)
-                  && (xcr0 & XCR0_AVX512) == XCR0_AVX512;
-    if (adx && bmi2 && avx2) {
-        available |= 1u << EDFAST_NATIVE_ADX;
-#ifdef EDFAST_IFMA_EMULATED
-        /* the AVX-512 code runs on emulated intrinsics (avx512.h): a test build */
-        (void)avx512_ifma;
-        available |= 1u << EDFAST_NATIVE_IFMA;
-#else
-        if (avx512_ifma)
-            available |= 1u << EDFAST_NATIVE_IFMA;
-#endif
-    }
-#endif
+    for (int p = 0; p < EDFAST_NATIVE_PATHS; p++)
+        if (paths[p].probe != NULL && paths[p].probe())
+            available |= 1u << p;
     return available;
+}
+
+/* "portable, adx" and so on: the names of the paths in available. */
+static void path_list(char *out, size_t out_len, unsigned available)
+{
+    out[0] = '\0';
+    for (int p = 0; p < EDFAST_NATIVE_PATHS; p++)
+        if (available & (1u << p)) {
+            size_t used = strlen(out);
+
+            snprintf(out + used, out_len - used, "%s%s", used ? ", " : "", paths[p].name);
+        }
 }
 
 enum edfast_native_status edfast_native_choose(const char *request, unsigned available,
                                                enum edfast_native_path *path, char *message,
                                                size_t message_len)
 {
-    char runs[40] = "";
+    char list[80];
 
     message[0] = '\0';
+    *path = EDFAST_NATIVE_PORTABLE;
     if (request == NULL || request[0] == '\0') {
-        *path = EDFAST_NATIVE_PORTABLE;
         for (int p = EDFAST_NATIVE_PATHS - 1; p > 0; p--)
             if (available & (1u << p)) {
                 *path = (enum edfast_native_path)p;
@@ -136,26 +78,21 @@ enum edfast_native_status edfast_native_choose(const char *request, unsigned ava
             }
         return EDFAST_NATIVE_OK;
     }
-    *path = EDFAST_NATIVE_PORTABLE;
     for (int p = 0; p < EDFAST_NATIVE_PATHS; p++) {
-        if (strcmp(request, path_names[p]) != 0)
+        if (strcmp(request, paths[p].name) != 0)
             continue;
         if (available & (1u << p)) {
             *path = (enum edfast_native_path)p;
             return EDFAST_NATIVE_OK;
         }
-        for (int q = 0; q < EDFAST_NATIVE_PATHS; q++)
-            if (available & (1u << q)) {
-                strcat(runs, runs[0] ? ", " : "");
-                strcat(runs, path_names[q]);
-            }
+        path_list(list, sizeof(list), available);
         snprintf(message, message_len,
                  "EDFAST_NATIVE_PATH=%s: this CPU lacks it (needs %s); it runs: %s",
-                 path_names[p], path_needs[p], runs);
+                 paths[p].name, paths[p].needs, list);
         return EDFAST_NATIVE_LACKING;
     }
-    snprintf(message, message_len,
-             "EDFAST_NATIVE_PATH=%.40s: not a path (portable, adx or ifma)", request);
+    path_list(list, sizeof(list), ~0u >> (32 - EDFAST_NATIVE_PATHS));
+    snprintf(message, message_len, "EDFAST_NATIVE_PATH=%.40s: not a path (%s)", request, list);
     return EDFAST_NATIVE_UNKNOWN;
 }
 
@@ -171,24 +108,14 @@ static void select_path(void)
     selected.forced = request != NULL && request[0] != '\0';
     selected.status = edfast_native_choose(request, selected.available, &selected.path,
                                            selected.message, sizeof(selected.message));
-    edfast_native_serve_ed25519(selected.path);
-    edfast_native_serve_ed448(selected.path);
+    for (int curve = 0; curve < EDFAST_CURVE_COUNT; curve++)
+        edfast_native_serve((enum edfast_curve)curve, selected.path);
 }
 
-void edfast_native_serve_ed25519(enum edfast_native_path path)
+void edfast_native_serve(enum edfast_curve curve, enum edfast_native_path path)
 {
-    selected.ed25519_path = path;
-#if EDFAST_NATIVE_X86
-    selected.ed25519 = accel25519[path];
-#endif
-}
-
-void edfast_native_serve_ed448(enum edfast_native_path path)
-{
-    selected.ed448_path = path;
-#if EDFAST_NATIVE_X86
-    selected.ed448 = accel448[path];
-#endif
+    selected.curve_path[curve] = path;
+    selected.accel[curve] = curve_accels[curve][path];
 }
 
 const struct edfast_native_cpu *edfast_native_cpu(void)

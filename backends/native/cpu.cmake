@@ -1,13 +1,14 @@
 # SPDX-License-Identifier: Apache-2.0
-# The CPU flags every x86-64-only source is built with, and the CPU-dispatch
-# point (cpu.c).  Each curve lists its own x86-64 sources in its
-# CMakeLists.txt and builds them with edfast_native_x86_library() below, so
-# that a new accelerated file of one curve touches only that curve's folder.
-# cpu.c refers to each curve's accelerated code (the accel tables), which in
-# turn needs nothing from the portable code but the tables of B generated
-# into it (Ed25519's adx path), so the portable code depends on no x86-64
-# library.  The x86-only files compile to nothing on other CPUs.
-# Included by ed25519/ and ed448/, defined once.
+# What every curve of the native backend is built with, and the CPU-dispatch
+# library (cpu.c).  A curve's CMakeLists.txt is one edfast_native_curve()
+# call listing its sources; that registers the curve's accelerated library
+# with the dispatch library, so nothing here names a curve or a path (the
+# paths are listed once, in paths.def, and the curves in curves.def).  cpu.c
+# refers to each curve's table of accelerated code (its accel.c), which in
+# turn needs nothing from the portable code but the tables generated into it,
+# so the portable code depends on no accelerated library.  The
+# architecture-specific files compile to nothing on other CPUs.
+# Included by each curve, defined once.
 include_guard(GLOBAL)
 find_package(OpenSSL 3.0 REQUIRED COMPONENTS Crypto)
 find_package(Threads REQUIRED)
@@ -46,28 +47,27 @@ check_include_file(valgrind/valgrind.h EDFAST_HAVE_VALGRIND_H)
 # in registers), so the cap costs nothing there.  clang makes no such moves.
 # gcc 16 deprecates -mstore-max (-mmove-max covers stores) and no longer
 # makes these moves (the reproducer passes there without either flag).
-# (The options are made in edfast_native_x86_library, which the curves call
+# (The options are made in edfast_native_accel_library, which the curves call
 # from directories of their own: a variable set here would not reach them.)
 check_c_compiler_flag("-mmove-max=256" EDFAST_HAVE_MOVE_MAX)
 
-# edfast_native_x86_library(<name> SOURCES <file>... AVX512_SOURCES <file>...
-#                           [EMULATION_DIR <dir>])
-# edfast_native_x86_library(<name> LIKE <target> EMULATION_DIR <dir>)
-# The static library <name> of one curve's x86-64 sources, relative to the
-# calling CMakeLists.txt: SOURCES need at most the adx path's instructions
-# (each function asks for them with a target attribute), AVX512_SOURCES use
-# AVX-512 (the ifma path, *_ifma.c and *_avx512.c) and get the flags that
-# path needs.  With EMULATION_DIR (tests only, see test/ifma_emulation), the
-# AVX-512 code is built against the portable emulation of its intrinsics
-# found there, so the ifma path runs on any x86-64 CPU with the adx path,
-# and under valgrind; LIKE takes the sources and the linked libraries of a
-# library made by the first form, so that its emulated twin needs no second
-# list.
-function(edfast_native_x86_library name)
+# edfast_native_accel_library(<name> SOURCES <file>... AVX512_SOURCES <file>...
+#                             [EMULATION_DIR <dir>])
+# edfast_native_accel_library(<name> LIKE <target> EMULATION_DIR <dir>)
+# The static library <name> of one curve's accelerated sources, relative to
+# the calling CMakeLists.txt: accel.c (the curve's table of paths) and the
+# paths' files, each compiled to nothing where its architecture is not built.
+# AVX512_SOURCES use AVX-512 and get the flags that needs.  With
+# EMULATION_DIR (tests only, see test/ifma_emulation), the AVX-512 code is
+# built against the portable emulation of its intrinsics found there, so that
+# it runs on any x86-64 CPU with the adx path, and under valgrind; LIKE takes
+# the sources and the linked libraries of a library made by the first form,
+# so that its emulated twin needs no second list.
+function(edfast_native_accel_library name)
   cmake_parse_arguments(X "" "EMULATION_DIR;LIKE" "SOURCES;AVX512_SOURCES" ${ARGN})
   set(like_libraries "")
   if(X_LIKE)
-    get_target_property(X_SOURCES ${X_LIKE} EDFAST_X86_SOURCES)
+    get_target_property(X_SOURCES ${X_LIKE} EDFAST_ACCEL_SOURCES)
     get_target_property(X_AVX512_SOURCES ${X_LIKE} EDFAST_AVX512_SOURCES)
     get_target_property(like_libraries ${X_LIKE} LINK_LIBRARIES)
   else()
@@ -76,7 +76,7 @@ function(edfast_native_x86_library name)
   endif()
   add_library(${name} STATIC ${X_SOURCES} ${X_AVX512_SOURCES})
   set_target_properties(${name} PROPERTIES
-      EDFAST_X86_SOURCES "${X_SOURCES}"
+      EDFAST_ACCEL_SOURCES "${X_SOURCES}"
       EDFAST_AVX512_SOURCES "${X_AVX512_SOURCES}")
   if(EDFAST_HAVE_MOVE_MAX)
     set(move_max_options -mmove-max=256)
@@ -86,7 +86,7 @@ function(edfast_native_x86_library name)
     set_source_files_properties(${X_AVX512_SOURCES} TARGET_DIRECTORY ${name} PROPERTIES
                                 COMPILE_OPTIONS "${move_max_options}")
   endif()
-  edfast_native_cpu_settings(${name} "${X_EMULATION_DIR}")
+  edfast_native_settings(${name} "${X_EMULATION_DIR}")
   if(like_libraries)
     target_link_libraries(${name} PRIVATE ${like_libraries})
   endif()
@@ -122,24 +122,54 @@ function(edfast_native_table_generator curve)
       VERBATIM)
 endfunction()
 
-# edfast_native_cpu_library(<name> X86_LIBRARIES <library>... [EMULATION_DIR <dir>]):
-# the library <name> of cpu.c, linked with each curve's x86-64 library
-# (edfast_native_x86_library, made with the same EMULATION_DIR or none).
+# edfast_native_cpu_library(<name> [EMULATION_DIR <dir>]): the library <name>
+# of cpu.c and the architectures' probes; each curve's accelerated library
+# (made with the same EMULATION_DIR or none) is linked into it as the curve
+# registers (edfast_native_curve, test/native_paths.cmake).
 function(edfast_native_cpu_library name)
-  cmake_parse_arguments(C "" "EMULATION_DIR" "X86_LIBRARIES" ${ARGN})
-  add_library(${name} STATIC ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/cpu.c)
-  edfast_native_cpu_settings(${name} "${C_EMULATION_DIR}")
-  target_link_libraries(${name} PUBLIC ${C_X86_LIBRARIES})
+  cmake_parse_arguments(C "" "EMULATION_DIR" "" ${ARGN})
+  add_library(${name} STATIC ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/cpu.c
+              ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/cpu_x86.c)
+  edfast_native_settings(${name} "${C_EMULATION_DIR}")
   if(EDFAST_HAVE_VALGRIND_H)
     target_compile_definitions(${name} PRIVATE EDFAST_HAVE_VALGRIND_H)
   endif()
 endfunction()
 
-# What cpu.c and every x86-64 source are built with.  Only backends/native
+# edfast_native_curve(<curve> CODE <file>... TABLES <file>... COMMENT <text>
+#                     ACCEL <file>... AVX512 <file>...)
+# A curve of the native backend, from its folder's CMakeLists.txt: the
+# program that makes its tables (edfast_native_table_generator, from the
+# TABLES sources), its portable code library edfast_native_<curve>_code (CODE
+# and the generated tables), its accelerated library
+# edfast_native_<curve>_accel (ACCEL, AVX512: edfast_native_accel_library),
+# registered with the dispatch library, and edfast_native_<curve>, the two
+# with the dispatch library, which users link.  The code library is apart
+# from the dispatch library so that the tests can link it with the emulated
+# ifma path too (test/native_paths.cmake, which loops over the curves
+# registered in the global property EDFAST_NATIVE_CURVES).
+function(edfast_native_curve curve)
+  cmake_parse_arguments(N "" "COMMENT" "CODE;TABLES;ACCEL;AVX512" ${ARGN})
+  edfast_native_table_generator(${curve} SOURCES ${N_TABLES} COMMENT "${N_COMMENT}")
+  add_library(edfast_native_${curve}_code STATIC ${N_CODE}
+              ${CMAKE_CURRENT_BINARY_DIR}/tables_data.c)
+  foreach(target edfast_native_${curve}_code ${curve}_gen_tables)
+    edfast_native_settings(${target} "")
+  endforeach()
+  edfast_native_accel_library(edfast_native_${curve}_accel SOURCES ${N_ACCEL} AVX512_SOURCES ${N_AVX512})
+  # The accelerated code reads the tables generated into the code library.
+  target_link_libraries(edfast_native_${curve}_accel PRIVATE edfast_native_${curve}_code)
+  target_link_libraries(edfast_native_cpu PUBLIC edfast_native_${curve}_accel)
+  add_library(edfast_native_${curve} INTERFACE)
+  target_link_libraries(edfast_native_${curve} INTERFACE edfast_native_${curve}_code edfast_native_cpu)
+  set_property(GLOBAL APPEND PROPERTY EDFAST_NATIVE_CURVES ${curve})
+endfunction()
+
+# What every native library and program is built with.  Only backends/native
 # itself is on the include path: a curve's files include each other by the
 # path relative to their own folder, and everyone else as "ed25519/field.h",
 # so that no header name is there twice.
-function(edfast_native_cpu_settings name emulation_dir)
+function(edfast_native_settings name emulation_dir)
   set_target_properties(${name} PROPERTIES
       POSITION_INDEPENDENT_CODE ON
       C_STANDARD 11
@@ -147,7 +177,8 @@ function(edfast_native_cpu_settings name emulation_dir)
       C_EXTENSIONS OFF)
   target_include_directories(${name} PUBLIC ${CMAKE_CURRENT_FUNCTION_LIST_DIR})
   target_compile_options(${name} PRIVATE -O3 -Wall -Wextra)
-  # OpenSSL for OPENSSL_cleanse in the IFMA code; pthreads for the once-made choice.
+  # OpenSSL for OPENSSL_cleanse and the keys' memory; pthreads for the
+  # once-made choice and the keys.
   target_link_libraries(${name} PUBLIC OpenSSL::Crypto Threads::Threads)
   if(emulation_dir)
     target_compile_definitions(${name} PRIVATE EDFAST_IFMA_EMULATED)
@@ -155,7 +186,4 @@ function(edfast_native_cpu_settings name emulation_dir)
   endif()
 endfunction()
 
-# The curves' x86-64 libraries are made by their own CMakeLists.txt (the
-# names are resolved when the build is generated).
-edfast_native_cpu_library(edfast_native_cpu
-    X86_LIBRARIES edfast_native_ed25519_x86 edfast_native_ed448_x86)
+edfast_native_cpu_library(edfast_native_cpu)

@@ -109,11 +109,6 @@ static const char *known_answer_fault(const struct edfast_curve_ops *ops,
     return fault;
 }
 
-static void (*const serve[EDFAST_CURVE_COUNT])(enum edfast_native_path) = {
-    [EDFAST_ED25519] = edfast_native_serve_ed25519,
-    [EDFAST_ED448] = edfast_native_serve_ed448,
-};
-
 static pthread_mutex_t run_lock = PTHREAD_MUTEX_INITIALIZER;
 /*
  * Per curve: 0 until its self-test has run, then 1 when a path passed and
@@ -155,10 +150,10 @@ static int test_curve(const struct edfast_curve_ops *ops, const struct edfast_na
 
         if (!(cpu->available & (1u << path)))
             continue;
-        serve[ops->curve]((enum edfast_native_path)path);
+        edfast_native_serve(ops->curve, (enum edfast_native_path)path);
         fault = known_answer_fault(ops, &known);
         if (fault == NULL) {
-            serve[ops->curve](cpu->path);
+            edfast_native_serve(ops->curve, cpu->path);
             return -1;
         }
         if (fault[0] == '\0') {
@@ -237,5 +232,5 @@ const char *native_selftest_path(enum edfast_curve curve)
     /* The curve's own path is written while its self-test runs: read only after. */
     if (outcome == 0)
         return edfast_native_path_name(cpu->path);
-    return edfast_native_path_name(curve == EDFAST_ED25519 ? cpu->ed25519_path : cpu->ed448_path);
+    return edfast_native_path_name(cpu->curve_path[curve]);
 }

@@ -63,10 +63,14 @@ int main(void)
     ET_CHECK(getenv("EDFAST_NATIVE_PATH") == NULL, "run this test without EDFAST_NATIVE_PATH");
     ET_CHECK(cpu->status == EDFAST_NATIVE_OK && cpu->message[0] == '\0', "status %d: %s",
              (int)cpu->status, cpu->message);
-    ET_CHECK((cpu->path == EDFAST_NATIVE_PORTABLE) == (cpu->ed25519 == NULL && cpu->ed448 == NULL),
-             "path %s with tables %p %p", edfast_native_path_name(cpu->path), (const void *)cpu->ed25519,
-             (const void *)cpu->ed448);
-    ET_CHECK(cpu->path != EDFAST_NATIVE_IFMA || cpu->ed25519->scalarmult_base_lanes != NULL,
+    for (int curve = 0; curve < EDFAST_CURVE_COUNT; curve++) {
+        ET_CHECK(cpu->curve_path[curve] == cpu->path, "curve %d served by %s", curve,
+                 edfast_native_path_name(cpu->curve_path[curve]));
+        ET_CHECK((cpu->path == EDFAST_NATIVE_PORTABLE) == (cpu->accel[curve] == NULL),
+                 "path %s with curve %d's table %p", edfast_native_path_name(cpu->path), curve,
+                 cpu->accel[curve]);
+    }
+    ET_CHECK(cpu->path != EDFAST_NATIVE_IFMA || n25519_accel_selected()->scalarmult_base_lanes != NULL,
              "no IFMA point code on the ifma path");
     ET_CHECK(edfast_native_cpu() == cpu, "one table per process");
     printf("this CPU: %s\n", edfast_native_path_name(cpu->path));

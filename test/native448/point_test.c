@@ -188,7 +188,7 @@ static void test_isogeny(struct et_rng *rng)
 static void test_base_scan(struct et_rng *rng)
 {
     static n448_ge_tw_niels row[N448_BASE_ENTRIES];
-    const struct n448_accel *accel = edfast_native_cpu()->ed448;
+    const struct n448_accel *accel = n448_accel_selected();
 
     for (int r = 0; r < 20; r++) {
         et_rng_bytes(rng, (uint8_t *)row, sizeof(row));

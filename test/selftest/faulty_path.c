@@ -54,7 +54,7 @@ int __wrap_native_ed25519_sign(const void *key, const struct edfast_instance *in
 {
     int ok = __real_native_ed25519_sign(key, instance, msg, msg_len, sig);
 
-    if (ok && faulty(edfast_native_cpu()->ed25519_path))
+    if (ok && faulty(edfast_native_cpu()->curve_path[EDFAST_ED25519]))
         sig[0] ^= 0x80;
     return ok;
 }
@@ -65,5 +65,5 @@ int __wrap_native_ed448_verify(const void *key, const struct edfast_instance *in
 {
     int verdict = __real_native_ed448_verify(key, instance, msg, msg_len, sig);
 
-    return faulty(edfast_native_cpu()->ed448_path) && verdict >= 0 ? 1 : verdict;
+    return faulty(edfast_native_cpu()->curve_path[EDFAST_ED448]) && verdict >= 0 ? 1 : verdict;
 }

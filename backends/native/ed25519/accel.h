@@ -48,6 +48,17 @@ struct n25519_accel {
                              const n25519_ge_niels (*btab)[N25519_BTABLE_ENTRIES]);
 };
 
+/* The curve's code on the path serving it (cpu.h); NULL: the portable code throughout. */
+static inline const struct n25519_accel *n25519_accel_selected(void)
+{
+    return edfast_native_cpu()->accel[EDFAST_ED25519];
+}
+
+#if EDFAST_NATIVE_X86
+/* accel_x86.c's tables, which accel.c registers. */
+extern const struct n25519_accel n25519_accel_adx, n25519_accel_ifma;
+#endif
+
 /*
  * The functions accel_x86.c puts in the tables, one x86-64 file each (like
  * ed448/accel.h); they compile to nothing on other CPUs.
@@ -115,7 +126,7 @@ void n25519_ifma_light_scalarmult(n25519_ge_p2 *r, const int8_t (*snaf)[256],
 /* The selected path's square-root exponentiation, or the portable one. */
 static inline n25519_fe_pow_fn *n25519_accel_pow22523(void)
 {
-    const struct n25519_accel *accel = edfast_native_cpu()->ed25519;
+    const struct n25519_accel *accel = n25519_accel_selected();
 
     return accel != NULL && accel->pow22523 != NULL ? accel->pow22523 : n25519_fe_pow22523;
 }

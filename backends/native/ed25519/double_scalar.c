@@ -85,7 +85,7 @@ static void double_scalarmult(n25519_ge_p2 *r, const uint8_t s[32], const uint8_
     int8_t snaf[N25519_VERIFY_SPLIT][256], knaf[N25519_VERIFY_SPLIT][256];
     n25519_ge_completed c;
     const n25519_bvar_row *bvar_table = n25519_ge_bvar_table();
-    const struct n25519_accel *accel = edfast_native_cpu()->ed25519;
+    const struct n25519_accel *accel = n25519_accel_selected();
     int top, ktop;
 
     top = recode_pieces(snaf, s, N25519_WNAF_B);
@@ -123,7 +123,7 @@ int n25519_ge_verify(const uint8_t s[32], const uint8_t k[32], const n25519_ge_v
 
 void n25519_ge_lighttable_init(n25519_ge_lighttable *t, const n25519_ge_p3 *q)
 {
-    const struct n25519_accel *accel = edfast_native_cpu()->ed25519;
+    const struct n25519_accel *accel = n25519_accel_selected();
     n25519_ge_p3 pts[N25519_LIGHT_ENTRIES];
 
     if (accel != NULL && accel->lighttable_init != NULL) {
@@ -185,7 +185,7 @@ int n25519_ge_verify_light(const uint8_t s[32], const uint8_t k[32],
                            const n25519_ge_p3 *R)
 {
     static const uint8_t zero[32];
-    const struct n25519_accel *accel = edfast_native_cpu()->ed25519;
+    const struct n25519_accel *accel = n25519_accel_selected();
     int8_t snaf[N25519_VERIFY_SPLIT][256], lnaf[N25519_LIGHT_POINTS][256];
     uint8_t c0[32], c1[32], s1[32];
     n25519_ge_lighttable neg_r;

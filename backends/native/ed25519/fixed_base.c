@@ -17,7 +17,7 @@ void n25519_ge_scalarmult_base(n25519_ge_p3 *h, const uint8_t a[32])
     n25519_ge_completed r;
     n25519_ge_p2 s;
     uint64_t mag, neg;
-    const struct n25519_accel *accel = edfast_native_cpu()->ed25519;
+    const struct n25519_accel *accel = n25519_accel_selected();
     const n25519_base_row *base_table;
 
     n25519_sc_signed_radix(e, a, N25519_BASE_W, N25519_BASE_DIGITS);

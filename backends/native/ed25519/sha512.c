@@ -10,7 +10,7 @@
 
 static void compress(uint64_t state[8], const uint8_t *blocks, size_t nblocks)
 {
-    const struct n25519_accel *accel = edfast_native_cpu()->ed25519;
+    const struct n25519_accel *accel = n25519_accel_selected();
 
     if (accel != NULL)
         accel->sha512_blocks(state, blocks, nblocks);

@@ -57,6 +57,17 @@ struct n448_accel {
     void (*isr_pair)(n448_fe r[2], const n448_fe a[2]);
 };
 
+/* The curve's code on the path serving it (cpu.h); NULL: the portable code throughout. */
+static inline const struct n448_accel *n448_accel_selected(void)
+{
+    return edfast_native_cpu()->accel[EDFAST_ED448];
+}
+
+#if EDFAST_NATIVE_X86
+/* accel_x86.c's tables, which accel.c registers. */
+extern const struct n448_accel n448_accel_adx, n448_accel_ifma;
+#endif
+
 /* Absorbs nblocks 136-byte blocks into s, permuting after each (AVX-512VL). */
 void n448_avx512_keccak_blocks(uint64_t s[25], const uint8_t *in, size_t nblocks);
 void n448_avx512_base_scan(n448_ge_tw_niels *e, const n448_ge_tw_niels *row, uint64_t abs);

@@ -91,7 +91,7 @@ static void joint_portable(n448_ge_tw *p, const struct n448_naf_term *terms, uns
 /* The joint loop of the running path: its own (accel.h) or the portable one. */
 static void joint(n448_ge_tw *p, const struct n448_naf_term *terms, unsigned n)
 {
-    const struct n448_accel *accel = edfast_native_cpu()->ed448;
+    const struct n448_accel *accel = n448_accel_selected();
 
     if (accel != NULL && accel->joint != NULL)
         accel->joint(p, terms, n);

@@ -344,7 +344,7 @@ uint64_t n448_fe_isr(n448_fe *r, const n448_fe *a)
 
 unsigned n448_fe_isr_pair(n448_fe r[2], const n448_fe a[2])
 {
-    const struct n448_accel *accel = edfast_native_cpu()->ed448;
+    const struct n448_accel *accel = n448_accel_selected();
 
     if (accel != NULL && accel->isr_pair != NULL)
         accel->isr_pair(r, a);

@@ -75,7 +75,7 @@ static void lookup_digit(n448_ge_tw_niels *e, unsigned k, void *ctx)
 
 void n448_ge_scalarmult_base(n448_ge *r, const n448_sc *s)
 {
-    const struct n448_accel *accel = edfast_native_cpu()->ed448;
+    const struct n448_accel *accel = n448_accel_selected();
     int8_t d[N448_BASE_DIGITS];
     struct base_digits digits = { d, accel != NULL && accel->base_scan != NULL ? accel->base_scan
                                                                                : base_scan_portable };

@@ -170,7 +170,7 @@ static void keccak_blocks_portable(uint64_t s[25], const uint8_t *in, size_t nbl
 
 static void keccak_blocks(uint64_t s[25], const uint8_t *in, size_t nblocks)
 {
-    const struct n448_accel *accel = edfast_native_cpu()->ed448;
+    const struct n448_accel *accel = n448_accel_selected();
 
     if (accel != NULL && accel->keccak_blocks != NULL)
         accel->keccak_blocks(s, in, nblocks);
