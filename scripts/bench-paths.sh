@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# The native backend on every code path this CPU has (portable, adx, ifma; see
+# The native backend on every code path this CPU has (backends/native/paths.def; see
 # backends/native/README.md), side by side: one edfast-bench run per path, the
 # path forced with EDFAST_NATIVE_PATH (it is chosen once per process, so one
 # run cannot hold two).  Each run measures the default provider, libsodium,
@@ -25,7 +25,8 @@ for option in "${options[@]}"; do [ "$option" = cpu ] && clock=cpu; done
 
 printf '%-9s %-7s %-13s %-20s %6s %12s %10s %10s %10s\n' path curve op implementation bytes \
   "ops/s" "vs default" "vs lib" "lib25519"
-for path in portable adx ifma; do
+for path in $(sed -n 's/^EDFAST_NATIVE_PATH_ENTRY([A-Z0-9_]*, *\([a-z0-9_]*\),.*/\1/p' \
+               backends/native/paths.def); do
   if ! EDFAST_NATIVE_PATH=$path "$bench" --smoke --no-threads --curve ed25519 --op sign \
        >/dev/null 2>&1; then
     printf '%-9s (this CPU lacks it)\n' "$path"
