@@ -2,7 +2,8 @@
 /*
  * Inversion modulo an odd prime p by Bernstein-Yang "safegcd" divsteps, the
  * parts that do not depend on p: each field gives its modulus as signed
- * 62-bit limbs and its number of divsteps.
+ * 62-bit limbs, its number of divsteps and the size of its own limbs, which
+ * the inversions take and return (safegcd_repack).
  *
  * A number is n signed 62-bit limbs (n <= SAFEGCD_MAX_LIMBS): limbs 0..n-2
  * in [0, 2^62) between operations, the top limb signed.  Batches of divsteps
@@ -237,32 +238,29 @@ static inline void safegcd_add_p_if_negative(safegcd_num *a, const safegcd_modul
 }
 
 /*
- * A little-endian value of nw 64-bit words (< 2^(62 n - 1)) as limbs; every
- * limb starts inside the words (62 (n - 1) < 64 nw).
+ * out[i] = bits [out_bits i, out_bits (i + 1)) of the value
+ * sum in[j] 2^(in_bits j), each in[j] below 2^in_bits, for i < out_n: the
+ * conversion between a field's limbs (Ed25519's 51 bits, Ed448's 56) and
+ * the 62-bit limbs here, both ways.  Constant time: which limbs meet where
+ * depends on the sizes alone, constants where it is inlined, so the loops
+ * unroll into shifts and ors.
  */
-static inline void safegcd_from_words(safegcd_num *a, const uint64_t *w, int nw, int n)
+static inline void safegcd_repack(uint64_t *out, int out_n, int out_bits, const uint64_t *in,
+                                  int in_n, int in_bits)
 {
-    for (int i = 0; i < n; i++) {
-        const int k = 62 * i / 64, sh = 62 * i % 64;
-        uint64_t limb = w[k] >> sh;
+    const uint64_t mask = out_bits == 64 ? ~(uint64_t)0 : ((uint64_t)1 << out_bits) - 1;
 
-        if (sh > 2 && k + 1 < nw)
-            limb |= w[k + 1] << (64 - sh);
-        a->v[i] = (int64_t)(limb & SAFEGCD_M62);
-    }
-}
+    for (int i = 0; i < out_n; i++) {
+        const int lo = out_bits * i;
+        uint64_t limb = 0;
 
-/* a (limbs 0..n-2 in range, the top limb >= 0 and below 2^(64 nw - 62 (n - 1))) as words. */
-static inline void safegcd_to_words(uint64_t *w, int nw, const safegcd_num *a, int n)
-{
-    for (int k = 0; k < nw; k++)
-        w[k] = 0;
-    for (int i = 0; i < n; i++) {
-        const int k = 62 * i / 64, sh = 62 * i % 64;
+        /* the limbs of in that reach into bits [lo, lo + out_bits) */
+        for (int j = lo / in_bits; j < in_n && in_bits * j < lo + out_bits; j++) {
+            const int sh = in_bits * j - lo;
 
-        w[k] |= (uint64_t)a->v[i] << sh;
-        if (sh > 2 && k + 1 < nw)
-            w[k + 1] |= (uint64_t)a->v[i] >> (64 - sh);
+            limb |= sh >= 0 ? in[j] << sh : in[j] >> -sh;
+        }
+        out[i] = limb & mask;
     }
 }
 
@@ -282,25 +280,27 @@ static inline void safegcd_finish(safegcd_num *d, const safegcd_num *f, const sa
 }
 
 /*
- * out = 1/in mod p (0 for 0), both nw little-endian words, in < p; in
- * constant time, with batches of 60 divsteps (enough for the modulus: the
- * caller's bound).  The copies of the input are wiped: it may be secret.
+ * out = 1/in mod p (0 for 0), both the field's nl limbs of limb_bits bits,
+ * in canonical (< p, every limb below 2^limb_bits), out so too; in constant
+ * time, with batches of 60 divsteps (enough for the modulus: the caller's
+ * bound).  out may be in.  The copies of the input are wiped: it may be
+ * secret.
  */
-static inline void safegcd_invert(uint64_t *out, const uint64_t *in, int nw,
+static inline void safegcd_invert(uint64_t *out, const uint64_t *in, int nl, int limb_bits,
                                   const safegcd_modulus *m, int batches, int half_delta)
 {
     safegcd_num f = m->p, g, d = { { 0 } }, e = { { 1 } };
     safegcd_matrix t;
     int64_t zeta = -1;
 
-    safegcd_from_words(&g, in, nw, m->limbs);
+    safegcd_repack((uint64_t *)g.v, m->limbs, 62, in, nl, limb_bits);
     for (int i = 0; i < batches; i++) {
         zeta = safegcd_divsteps_60(zeta, &f, &g, &t, half_delta);
         safegcd_update_de(&d, &e, &t, m);
         safegcd_update_fg(&f, &g, &t, m->limbs);
     }
     safegcd_finish(&d, &f, m);
-    safegcd_to_words(out, nw, &d, m->limbs);
+    safegcd_repack(out, nl, limb_bits, (const uint64_t *)d.v, m->limbs, 62);
     OPENSSL_cleanse(&f, sizeof(f));
     OPENSSL_cleanse(&g, sizeof(g));
     OPENSSL_cleanse(&d, sizeof(d));
@@ -308,17 +308,19 @@ static inline void safegcd_invert(uint64_t *out, const uint64_t *in, int nw,
 }
 
 /*
- * out = 1/in mod p for a public input, in variable time; at most max_batches
- * batches of 62 divsteps (g = 0 ends it early, after far fewer).
+ * out = 1/in mod p for a public input, in variable time, as safegcd_invert;
+ * at most max_batches batches of 62 divsteps (g = 0 ends it early, after
+ * far fewer).
  */
-static inline void safegcd_invert_vartime(uint64_t *out, const uint64_t *in, int nw,
-                                          const safegcd_modulus *m, int max_batches)
+static inline void safegcd_invert_vartime(uint64_t *out, const uint64_t *in, int nl,
+                                          int limb_bits, const safegcd_modulus *m,
+                                          int max_batches)
 {
     safegcd_num f = m->p, g, d = { { 0 } }, e = { { 1 } };
     safegcd_matrix t;
     int64_t eta = -1;
 
-    safegcd_from_words(&g, in, nw, m->limbs);
+    safegcd_repack((uint64_t *)g.v, m->limbs, 62, in, nl, limb_bits);
     for (int b = 0; b < max_batches; b++) {
         uint64_t any = 0;
 
@@ -331,7 +333,7 @@ static inline void safegcd_invert_vartime(uint64_t *out, const uint64_t *in, int
         safegcd_update_fg(&f, &g, &t, m->limbs);
     }
     safegcd_finish(&d, &f, m);
-    safegcd_to_words(out, nw, &d, m->limbs);
+    safegcd_repack(out, nl, limb_bits, (const uint64_t *)d.v, m->limbs, 62);
 }
 
 #endif

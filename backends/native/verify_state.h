@@ -19,6 +19,8 @@
 #define EDFAST_NATIVE_VERIFY_STATE_H
 
 #include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
 
 enum edfast_vstate {
     EDFAST_VSTATE_NEW = 0,      /* not verified yet */
@@ -73,6 +75,60 @@ static inline void edfast_vstate_built(struct edfast_verify_state *v, int built)
 {
     atomic_store_explicit(&v->state, built ? EDFAST_VSTATE_FULL : EDFAST_VSTATE_SEEN,
                           memory_order_release);
+}
+
+struct edfast_instance;
+
+/* What a verification is given; each curve's data of one (ctx below) starts with it. */
+struct edfast_verify_args {
+    void *key;
+    const struct edfast_instance *instance;
+    const uint8_t *msg;
+    size_t msg_len;
+    const uint8_t *sig;
+};
+
+/*
+ * A curve's steps of a verification, for edfast_vstate_verify; ctx is the
+ * curve's own data of the verification: its edfast_verify_args, and what
+ * the steps pass on (the challenge).
+ */
+struct edfast_verify_ops {
+    int (*build)(void *ctx);               /* the key's full tables: 1, or 0 out of memory */
+    void (*challenge)(void *ctx);          /* what both paths need: the challenge k */
+    int (*full)(void *ctx);                /* on the full tables: 1 valid, 0 not */
+    int (*light)(void *ctx, int *decodes); /* the light path: 1 valid, 0 not; whether A decoded */
+};
+
+/*
+ * One verification through the state: fails a BAD key, builds the tables
+ * when this caller wins the right to, then checks on the full tables or on
+ * the light path, after which a NEW key becomes SEEN or BAD.  The challenge
+ * is computed only once the key is known not to be BAD.  Always inlined,
+ * with ops a constant, so that the steps are direct calls (or inlined): no
+ * call through a pointer on the way.
+ */
+static inline __attribute__((always_inline)) int
+edfast_vstate_verify(struct edfast_verify_state *v, const struct edfast_verify_ops *ops, void *ctx)
+{
+    enum edfast_vstate st = edfast_vstate_next(v);
+    int valid, decodes;
+
+    if (st == EDFAST_VSTATE_BAD)
+        return 0;
+    if (st == EDFAST_VSTATE_BUILDING) {
+        int built = ops->build(ctx);
+
+        edfast_vstate_built(v, built);
+        st = built ? EDFAST_VSTATE_FULL : EDFAST_VSTATE_SEEN;
+    }
+    ops->challenge(ctx);
+    if (st == EDFAST_VSTATE_FULL)
+        return ops->full(ctx);
+    valid = ops->light(ctx, &decodes);
+    if (st == EDFAST_VSTATE_NEW)
+        edfast_vstate_decoded(v, decodes);
+    return valid;
 }
 
 #endif

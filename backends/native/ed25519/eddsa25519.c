@@ -185,31 +185,16 @@ int native_ed25519_sign(const void *key, const struct edfast_instance *instance,
     return 1;
 }
 
-/*
- * The light path (verify_state.h): decodes A, and R on the way (two square
- * roots side by side, point.h), and checks the
- * equation with a light table of -A made on the stack.  Returns 1 valid, 0
- * not; *decodes says whether A decoded.
- */
-static int verify_light(const struct n25519_key *k, const uint8_t kh[32], const uint8_t sig[64],
-                        int *decodes)
-{
-    n25519_ge_lighttable light;
-    n25519_ge_p3 A, R, neg_a;
-    unsigned found = n25519_ge_frombytes_key_and_r(&A, k->pub, &R, sig);
-
-    *decodes = found & 1;
-    /* An R that is no point's canonical encoding matches nothing. */
-    if (!(found & 1) || !((found >> 1) & 1))
-        return 0;
-    n25519_ge_neg(&neg_a, &A);
-    n25519_ge_lighttable_init(&light, &neg_a);
-    return n25519_ge_verify_light(sig + 32, kh, &light, sig, &R);
-}
+/* One verification's data, for its steps (verify_state.h's edfast_vstate_verify). */
+struct verification {
+    struct edfast_verify_args in; /* in.key: a struct n25519_key */
+    uint8_t kh[32];               /* the challenge */
+};
 
 /* The second verification's step: the split tables of -A; 0 when out of memory. */
-static int build_tables(struct n25519_key *k)
+static int build_tables(void *ctx)
 {
+    struct n25519_key *k = ((struct verification *)ctx)->in.key;
     n25519_ge_vartable *full = OPENSSL_malloc(sizeof(*full));
     n25519_ge_p3 A, neg_a;
 
@@ -224,35 +209,62 @@ static int build_tables(struct n25519_key *k)
     return 1;
 }
 
+static void verify_challenge(void *ctx)
+{
+    struct verification *v = ctx;
+    const struct n25519_key *k = v->in.key;
+
+    challenge(v->kh, v->in.instance, v->in.sig, k->pub, v->in.msg, v->in.msg_len);
+}
+
+/* Whether [S]B - [k]A encodes as R byte for byte: no cofactor, canonical R only. */
+static int verify_full(void *ctx)
+{
+    const struct verification *v = ctx;
+    const struct n25519_key *k = v->in.key;
+
+    return n25519_ge_verify(v->in.sig + 32, v->kh, k->full, v->in.sig);
+}
+
+/*
+ * The light path (verify_state.h): decodes A, and R on the way (two square
+ * roots side by side, point.h), and checks the
+ * equation with a light table of -A made on the stack.  Returns 1 valid, 0
+ * not; *decodes says whether A decoded.
+ */
+static int verify_light(void *ctx, int *decodes)
+{
+    const struct verification *v = ctx;
+    const struct n25519_key *k = v->in.key;
+    const uint8_t *sig = v->in.sig;
+    n25519_ge_lighttable light;
+    n25519_ge_p3 A, R, neg_a;
+    unsigned found = n25519_ge_frombytes_key_and_r(&A, k->pub, &R, sig);
+
+    *decodes = found & 1;
+    /* An R that is no point's canonical encoding matches nothing. */
+    if (!(found & 1) || !((found >> 1) & 1))
+        return 0;
+    n25519_ge_neg(&neg_a, &A);
+    n25519_ge_lighttable_init(&light, &neg_a);
+    return n25519_ge_verify_light(sig + 32, v->kh, &light, sig, &R);
+}
+
+static const struct edfast_verify_ops verify_ops = {
+    build_tables, verify_challenge, verify_full, verify_light
+};
+
 int native_ed25519_verify(const void *key, const struct edfast_instance *instance,
                           const uint8_t *msg, size_t msg_len, const uint8_t sig[64])
 {
     /* The lazily built tables are a cache: logically the key does not change. */
     struct n25519_key *k = (struct n25519_key *)key;
-    uint8_t kh[32];
-    enum edfast_vstate st;
-    int valid, decodes;
+    struct verification v;
 
     if (k == NULL)
         return 0;
     if (!n25519_sc_is_canonical(sig + 32))
         return 0;
-    st = edfast_vstate_next(&k->vstate);
-    if (st == EDFAST_VSTATE_BAD)
-        return 0;
-    if (st == EDFAST_VSTATE_BUILDING) {
-        int built = build_tables(k);
-
-        edfast_vstate_built(&k->vstate, built);
-        st = built ? EDFAST_VSTATE_FULL : EDFAST_VSTATE_SEEN;
-    }
-    challenge(kh, instance, sig, k->pub, msg, msg_len);
-    if (st != EDFAST_VSTATE_FULL) {
-        valid = verify_light(k, kh, sig, &decodes);
-        if (st == EDFAST_VSTATE_NEW)
-            edfast_vstate_decoded(&k->vstate, decodes);
-        return valid;
-    }
-    /* Whether [S]B - [k]A encodes as R byte for byte: no cofactor, canonical R only. */
-    return n25519_ge_verify(sig + 32, kh, k->full, sig);
+    v.in = (struct edfast_verify_args){ k, instance, msg, msg_len, sig };
+    return edfast_vstate_verify(&k->vstate, &verify_ops, &v);
 }

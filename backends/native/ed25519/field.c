@@ -145,43 +145,20 @@ static const safegcd_modulus P25519 = {
 /* Far more batches of 62 than any public input needs (about 12). */
 #define SAFEGCD_VAR_BATCHES 40
 
-/* x as four canonical words, and back. */
-static void fe_to_words(uint64_t w[4], const n25519_fe *x)
-{
-    uint8_t b[32];
-
-    n25519_fe_tobytes(b, x);
-    for (int i = 0; i < 4; i++)
-        w[i] = edfast_load64_le(b + 8 * i);
-    OPENSSL_cleanse(b, sizeof(b));
-}
-
-static void fe_from_words(n25519_fe *h, const uint64_t w[4])
-{
-    uint8_t b[32];
-
-    for (int i = 0; i < 4; i++)
-        edfast_store64_le(b + 8 * i, w[i]);
-    n25519_fe_frombytes(h, b);
-    OPENSSL_cleanse(b, sizeof(b));
-}
-
 void n25519_fe_invert(n25519_fe *h, const n25519_fe *x)
 {
-    uint64_t w[4];
+    uint64_t r[5];
 
-    fe_to_words(w, x);
-    safegcd_invert(w, w, 4, &P25519, SAFEGCD_BATCHES, 1);
-    fe_from_words(h, w);
+    fe_canonical(r, x);
+    safegcd_invert(h->v, r, 5, 51, &P25519, SAFEGCD_BATCHES, 1);
     /* The input may be a secret-derived coordinate (signing). */
-    OPENSSL_cleanse(w, sizeof(w));
+    OPENSSL_cleanse(r, sizeof(r));
 }
 
 void n25519_fe_invert_vartime(n25519_fe *h, const n25519_fe *x)
 {
-    uint64_t w[4];
+    uint64_t r[5];
 
-    fe_to_words(w, x);
-    safegcd_invert_vartime(w, w, 4, &P25519, SAFEGCD_VAR_BATCHES);
-    fe_from_words(h, w);
+    fe_canonical(r, x);
+    safegcd_invert_vartime(h->v, r, 5, 51, &P25519, SAFEGCD_VAR_BATCHES);
 }

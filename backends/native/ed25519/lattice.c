@@ -11,10 +11,12 @@
 #include "lattice.h"
 
 #include "bytes.h"
+#include "multiprecision.h"
 
-/* Unsigned 256-bit numbers, four 64-bit limbs, little endian. */
+/* Unsigned 256-bit numbers, four 64-bit words, little endian (multiprecision.h). */
+#define WORDS 4
 typedef struct {
-    uint64_t v[4];
+    uint64_t v[WORDS];
 } u256;
 
 /* A remainder r_i and the magnitude t of its multiplier. */
@@ -24,83 +26,9 @@ struct remainder {
 
 static const u256 EIGHT_L = { { 0xc09318d2e7ae9f68, 0xa6f7cef517bce6b2, 0, 0x8000000000000000 } };
 
-static int bit_length(const u256 *a)
+static unsigned bit_length(const u256 *a)
 {
-    for (int i = 3; i >= 0; i--)
-        if (a->v[i] != 0)
-            return 64 * i + 64 - __builtin_clzll(a->v[i]);
-    return 0;
-}
-
-static int compare(const u256 *a, const u256 *b)
-{
-    for (int i = 3; i >= 0; i--)
-        if (a->v[i] != b->v[i])
-            return a->v[i] < b->v[i] ? -1 : 1;
-    return 0;
-}
-
-/* r = a 2^n for a < 2^(256 - n). */
-static void shift_left(u256 *r, const u256 *a, int n)
-{
-    const int limbs = n / 64, bits = n % 64;
-
-    for (int i = 3; i >= 0; i--) {
-        const uint64_t hi = i >= limbs ? a->v[i - limbs] : 0;
-        const uint64_t lo = i > limbs ? a->v[i - limbs - 1] : 0;
-
-        r->v[i] = bits ? (hi << bits) | (lo >> (64 - bits)) : hi;
-    }
-}
-
-static void add(u256 *r, const u256 *a, const u256 *b)
-{
-    unsigned __int128 acc = 0;
-
-    for (int i = 0; i < 4; i++) {
-        acc += (unsigned __int128)a->v[i] + b->v[i];
-        r->v[i] = (uint64_t)acc;
-        acc >>= 64;
-    }
-}
-
-static void subtract(u256 *r, const u256 *a, const u256 *b)
-{
-    uint64_t borrow = 0;
-
-    for (int i = 0; i < 4; i++) {
-        const uint64_t ai = a->v[i], bi = b->v[i], d = ai - bi;
-
-        r->v[i] = d - borrow;
-        borrow = (ai < bi) | (d < borrow);
-    }
-}
-
-/* t += q d, for a sum below 2^256. */
-static void add_multiple(u256 *t, const u256 *d, uint64_t q)
-{
-    unsigned __int128 acc = 0;
-
-    for (int i = 0; i < 4; i++) {
-        acc += (unsigned __int128)d->v[i] * q + t->v[i];
-        t->v[i] = (uint64_t)acc;
-        acc >>= 64;
-    }
-}
-
-/* The 64 bits of a at and above bit n, for a < 2^(n + 64). */
-static uint64_t top64(const u256 *a, int n)
-{
-    const int limb = n / 64, bits = n % 64;
-    const uint64_t lo = a->v[limb], hi = limb + 1 < 4 ? a->v[limb + 1] : 0;
-
-    return bits ? (lo >> bits) | (hi << (64 - bits)) : lo;
-}
-
-/* |x| for |x| < 2^63. */
-static uint64_t magnitude(int64_t x)
-{
-    return (uint64_t)(x < 0 ? -x : x);
+    return mp_bitlen(a->v, WORDS);
 }
 
 /*
@@ -111,32 +39,10 @@ static uint64_t magnitude(int64_t x)
  */
 static void divide(struct remainder *n, const struct remainder *d)
 {
-    const int divisor_bits = bit_length(&d->r);
-    u256 shifted;
+    const unsigned divisor_bits = bit_length(&d->r);
 
-    while (compare(&n->r, &d->r) >= 0) {
-        int shift = bit_length(&n->r) - divisor_bits;
-
-        shift_left(&shifted, &d->r, shift);
-        if (compare(&shifted, &n->r) > 0)
-            shift_left(&shifted, &d->r, --shift);
-        subtract(&n->r, &n->r, &shifted);
-        shift_left(&shifted, &d->t, shift);
-        add(&n->t, &n->t, &shifted);
-    }
-}
-
-/* r = a x + b y for a, b of opposite signs (or zero) and a result in [0, 2^256), computed mod 2^256. */
-static void combine(u256 *r, const u256 *x, int64_t a, const u256 *y, int64_t b)
-{
-    u256 ax = { { 0, 0, 0, 0 } }, by = { { 0, 0, 0, 0 } };
-
-    add_multiple(&ax, x, magnitude(a));
-    add_multiple(&by, y, magnitude(b));
-    if (a > 0 || b < 0)
-        subtract(r, &ax, &by);
-    else
-        subtract(r, &by, &ax);
+    while (mp_cmp(n->r.v, d->r.v, WORDS) >= 0)
+        mp_euclid_shift_sub(n->r.v, d->r.v, n->t.v, d->t.v, bit_length(&n->r) - divisor_bits, WORDS);
 }
 
 /* Euclid's quotients as the 2x2 matrix of several steps: (u, v) -> (a u + b v, c u + d v). */
@@ -146,7 +52,7 @@ struct cofactors {
 
 static int64_t larger_magnitude(int64_t x, int64_t y)
 {
-    return (int64_t)(magnitude(x) > magnitude(y) ? magnitude(x) : magnitude(y));
+    return (int64_t)(mp_magnitude(x) > mp_magnitude(y) ? mp_magnitude(x) : mp_magnitude(y));
 }
 
 /*
@@ -161,9 +67,9 @@ static int64_t larger_magnitude(int64_t x, int64_t y)
  */
 static int lehmer_steps(struct cofactors *m, const u256 *u, const u256 *v)
 {
-    const int shift = bit_length(u) - 61;
+    const unsigned shift = bit_length(u) - 61;
     const int64_t least = shift >= 129 ? 1 : (int64_t)1 << (129 - shift);
-    int64_t x = (int64_t)top64(u, shift), y = (int64_t)top64(v, shift);
+    int64_t x = (int64_t)mp_bits64(u->v, shift, WORDS), y = (int64_t)mp_bits64(v->v, shift, WORDS);
     int steps = 0;
 
     *m = (struct cofactors){ 1, 0, 0, 1 };
@@ -184,41 +90,33 @@ static int lehmer_steps(struct cofactors *m, const u256 *u, const u256 *v)
 /* The steps of lehmer_steps made on the full numbers: n = r_(i-1), d = r_i become r_(i-1+steps), r_(i+steps). */
 static void apply(struct remainder *n, struct remainder *d, const struct cofactors *m)
 {
-    struct remainder n2 = { .t = { { 0, 0, 0, 0 } } }, d2 = { .t = { { 0, 0, 0, 0 } } };
-
-    combine(&n2.r, &n->r, m->a, &d->r, m->b);
-    combine(&d2.r, &n->r, m->c, &d->r, m->d);
-    add_multiple(&n2.t, &n->t, magnitude(m->a));
-    add_multiple(&n2.t, &d->t, magnitude(m->b));
-    add_multiple(&d2.t, &n->t, magnitude(m->c));
-    add_multiple(&d2.t, &d->t, magnitude(m->d));
-    *n = n2;
-    *d = d2;
+    mp_euclid_apply(n->r.v, d->r.v, n->t.v, d->t.v, m->a, m->b, m->c, m->d, WORDS);
 }
 
 /* The loop length a candidate costs: the longer of its two numbers. */
-static int cost(const struct remainder *c)
+static unsigned cost(const struct remainder *c)
 {
-    const int r = bit_length(&c->r), t = bit_length(&c->t);
+    const unsigned r = bit_length(&c->r), t = bit_length(&c->t);
 
     return r > t ? r : t;
 }
 
 static void store(uint8_t out[32], const u256 *a)
 {
-    for (int i = 0; i < 4; i++)
+    for (int i = 0; i < WORDS; i++)
         edfast_store64_le(out + 8 * i, a->v[i]);
 }
 
 int n25519_lattice_split(uint8_t c0[32], uint8_t c1[32], const uint8_t k[32])
 {
     struct remainder rem[3], first;
-    int prev = 0, cur = 1, index = 0, best, best_index = 0;
+    int prev = 0, cur = 1, index = 0, best_index = 0;
+    unsigned best;
 
     /* r_-1 = 8L with t = 0, r_0 = k with t = 1. */
     rem[prev].r = EIGHT_L;
     rem[prev].t = (u256){ { 0, 0, 0, 0 } };
-    for (int i = 0; i < 4; i++)
+    for (int i = 0; i < WORDS; i++)
         first.r.v[i] = edfast_load64_le(k + 8 * i);
     first.t = (u256){ { 1, 0, 0, 0 } };
     rem[cur] = first;

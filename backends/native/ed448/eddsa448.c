@@ -199,28 +199,16 @@ int native_ed448_sign(const void *key, const struct edfast_instance *instance,
     return 1;
 }
 
-/*
- * The light path (verify_state.h): decodes A, and R on the way
- * (n448_ge_frombytes_key_and_r: on the ifma path the two roots take the time of
- * one), and checks the equation with A as a point.  Returns 1 valid, 0 not;
- * *decodes says whether A decoded.
- */
-static int verify_light(const struct n448_key *k, const n448_sc *s, const n448_sc *ch,
-                        const uint8_t sig[SIG_BYTES], int *decodes)
-{
-    n448_ge A, R;
-    unsigned found = n448_ge_frombytes_key_and_r(&A, k->pub, &R, sig);
-
-    *decodes = found & 1;
-    /* An R that is no point's canonical encoding matches nothing. */
-    if (!(found & 1) || !((found >> 1) & 1))
-        return 0;
-    return n448_ge_verify_light(s, ch, &A, &R);
-}
+/* One verification's data, for its steps (verify_state.h's edfast_vstate_verify). */
+struct verification {
+    struct edfast_verify_args in; /* in.key: a struct n448_key */
+    n448_sc s, ch;                /* S and the challenge */
+};
 
 /* The second verification's step: the tables of A; 0 when out of memory. */
-static int build_tables(struct n448_key *k)
+static int build_tables(void *ctx)
 {
+    struct n448_key *k = ((struct verification *)ctx)->in.key;
     n448_ge_vartable *t = OPENSSL_malloc(sizeof(*t));
     n448_ge A;
 
@@ -233,14 +221,54 @@ static int build_tables(struct n448_key *k)
     return 1;
 }
 
+static void verify_challenge(void *ctx)
+{
+    struct verification *v = ctx;
+    const struct n448_key *k = v->in.key;
+
+    challenge(&v->ch, v->in.instance, v->in.sig, k->pub, v->in.msg, v->in.msg_len);
+    n448_sc_frombytes(&v->s, v->in.sig + KEY_BYTES, KEY_BYTES);
+}
+
+/* The full path compares with R's encoding; the light one needs R as a point. */
+static int verify_full(void *ctx)
+{
+    const struct verification *v = ctx;
+    const struct n448_key *k = v->in.key;
+
+    return n448_ge_verify(&v->s, &v->ch, k->table, v->in.sig);
+}
+
+/*
+ * The light path (verify_state.h): decodes A, and R on the way
+ * (n448_ge_frombytes_key_and_r: on the ifma path the two roots take the time of
+ * one), and checks the equation with A as a point.  Returns 1 valid, 0 not;
+ * *decodes says whether A decoded.
+ */
+static int verify_light(void *ctx, int *decodes)
+{
+    const struct verification *v = ctx;
+    const struct n448_key *k = v->in.key;
+    n448_ge A, R;
+    unsigned found = n448_ge_frombytes_key_and_r(&A, k->pub, &R, v->in.sig);
+
+    *decodes = found & 1;
+    /* An R that is no point's canonical encoding matches nothing. */
+    if (!(found & 1) || !((found >> 1) & 1))
+        return 0;
+    return n448_ge_verify_light(&v->s, &v->ch, &A, &R);
+}
+
+static const struct edfast_verify_ops verify_ops = {
+    build_tables, verify_challenge, verify_full, verify_light
+};
+
 int native_ed448_verify(const void *key, const struct edfast_instance *instance,
                         const uint8_t *msg, size_t msg_len, const uint8_t sig[SIG_BYTES])
 {
     /* The lazily built state is a cache: logically the key does not change. */
     struct n448_key *k = (struct n448_key *)key;
-    enum edfast_vstate st;
-    n448_sc s, ch;
-    int valid, decodes;
+    struct verification v;
 
     if (k == NULL)
         return 0;
@@ -248,22 +276,6 @@ int native_ed448_verify(const void *key, const struct edfast_instance *instance,
         msg = (const uint8_t *)"";
     if (!n448_sc_is_canonical(sig + KEY_BYTES))
         return 0;
-    st = edfast_vstate_next(&k->vstate);
-    if (st == EDFAST_VSTATE_BAD)
-        return 0;
-    if (st == EDFAST_VSTATE_BUILDING) {
-        int built = build_tables(k);
-
-        edfast_vstate_built(&k->vstate, built);
-        st = built ? EDFAST_VSTATE_FULL : EDFAST_VSTATE_SEEN;
-    }
-    challenge(&ch, instance, sig, k->pub, msg, msg_len);
-    n448_sc_frombytes(&s, sig + KEY_BYTES, KEY_BYTES);
-    /* The full path compares with R's encoding; the light one needs R as a point. */
-    if (st == EDFAST_VSTATE_FULL)
-        return n448_ge_verify(&s, &ch, k->table, sig);
-    valid = verify_light(k, &s, &ch, sig, &decodes);
-    if (st == EDFAST_VSTATE_NEW)
-        edfast_vstate_decoded(&k->vstate, decodes);
-    return valid;
+    v.in = (struct edfast_verify_args){ k, instance, msg, msg_len, sig };
+    return edfast_vstate_verify(&k->vstate, &verify_ops, &v);
 }

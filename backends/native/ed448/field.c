@@ -371,35 +371,14 @@ static const safegcd_modulus P448 = {
 };
 #define SAFEGCD_BATCHES 22
 
-/* The canonical value of a as seven 64-bit words. */
-static void fe_to_words(uint64_t w[7], const n448_fe *a)
+void n448_fe_invert(n448_fe *r, const n448_fe *a)
 {
     n448_fe t = *a;
 
     n448_fe_strong_reduce(&t);
-    for (int i = 0; i < 7; i++)
-        w[i] = t.l[i] >> (8 * i) | t.l[i + 1] << (56 - 8 * i);
-    OPENSSL_cleanse(&t, sizeof(t));
-}
-
-static void fe_from_words(n448_fe *r, const uint64_t w[7])
-{
-    for (int j = 0; j < N448_FE_LIMBS; j++) {
-        const int k = 56 * j / 64, sh = 56 * j % 64;
-
-        r->l[j] = (w[k] >> sh | (sh > 8 ? w[k + 1] << (64 - sh) : 0)) & MASK56;
-    }
-}
-
-void n448_fe_invert(n448_fe *r, const n448_fe *a)
-{
-    uint64_t w[7];
-
-    fe_to_words(w, a);
-    safegcd_invert(w, w, 7, &P448, SAFEGCD_BATCHES, 0);
-    fe_from_words(r, w);
+    safegcd_invert(r->l, t.l, N448_FE_LIMBS, 56, &P448, SAFEGCD_BATCHES, 0);
     /* The input may be a secret-derived coordinate (signing). */
-    OPENSSL_cleanse(w, sizeof(w));
+    OPENSSL_cleanse(&t, sizeof(t));
 }
 
 /* The same bound: the variable-time divsteps are the original ones, 62 a batch. */
@@ -407,11 +386,10 @@ void n448_fe_invert(n448_fe *r, const n448_fe *a)
 
 void n448_fe_invert_vartime(n448_fe *r, const n448_fe *a)
 {
-    uint64_t w[7];
+    n448_fe t = *a;
 
-    fe_to_words(w, a);
-    safegcd_invert_vartime(w, w, 7, &P448, SAFEGCD_VAR_BATCHES);
-    fe_from_words(r, w);
+    n448_fe_strong_reduce(&t);
+    safegcd_invert_vartime(r->l, t.l, N448_FE_LIMBS, 56, &P448, SAFEGCD_VAR_BATCHES);
 }
 
 void n448_fe_batch_invert(n448_fe *out, const n448_fe *in, size_t n)

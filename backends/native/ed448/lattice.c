@@ -9,102 +9,10 @@
 
 #include <string.h>
 
-/* ---- small multiprecision helpers on eight limbs ---- */
+#include "multiprecision.h"
 
-static unsigned mp_bitlen(const uint64_t a[8])
-{
-    for (int i = 7; i >= 0; i--)
-        if (a[i])
-            return 64 * (unsigned)i + 64 - (unsigned)__builtin_clzll(a[i]);
-    return 0;
-}
-
-static int mp_cmp(const uint64_t a[8], const uint64_t b[8])
-{
-    for (int i = 7; i >= 0; i--)
-        if (a[i] != b[i])
-            return a[i] < b[i] ? -1 : 1;
-    return 0;
-}
-
-/* out = a << k, for results below 2^512. */
-static void mp_shl(uint64_t out[8], const uint64_t a[8], unsigned k)
-{
-    unsigned w = k / 64, b = k % 64;
-
-    for (int i = 7; i >= 0; i--) {
-        uint64_t v = 0;
-
-        if (i >= (int)w) {
-            v = a[i - w] << b;
-            if (b && i - (int)w - 1 >= 0)
-                v |= a[i - w - 1] >> (64 - b);
-        }
-        out[i] = v;
-    }
-}
-
-static void mp_sub(uint64_t a[8], const uint64_t b[8])
-{
-    uint64_t borrow = 0;
-
-    for (int i = 0; i < 8; i++) {
-        unsigned __int128 t = (unsigned __int128)a[i] - b[i] - borrow;
-
-        a[i] = (uint64_t)t;
-        borrow = (uint64_t)(t >> 64) & 1;
-    }
-}
-
-static void mp_add(uint64_t a[8], const uint64_t b[8])
-{
-    uint64_t carry = 0;
-
-    for (int i = 0; i < 8; i++) {
-        unsigned __int128 t = (unsigned __int128)a[i] + b[i] + carry;
-
-        a[i] = (uint64_t)t;
-        carry = (uint64_t)(t >> 64);
-    }
-}
-
-/* a -= q b, for q b <= a. */
-static void mp_submul(uint64_t a[8], const uint64_t b[8], uint64_t q)
-{
-    uint64_t carry = 0, borrow = 0;
-
-    for (int i = 0; i < 8; i++) {
-        unsigned __int128 p = (unsigned __int128)b[i] * q + carry;
-        unsigned __int128 t = (unsigned __int128)a[i] - (uint64_t)p - borrow;
-
-        carry = (uint64_t)(p >> 64);
-        a[i] = (uint64_t)t;
-        borrow = (uint64_t)(t >> 64) & 1;
-    }
-}
-
-/* a += q b, for results below 2^512. */
-static void mp_addmul(uint64_t a[8], const uint64_t b[8], uint64_t q)
-{
-    uint64_t carry = 0;
-
-    for (int i = 0; i < 8; i++) {
-        unsigned __int128 t = (unsigned __int128)b[i] * q + a[i] + carry;
-
-        a[i] = (uint64_t)t;
-        carry = (uint64_t)(t >> 64);
-    }
-}
-
-/* Bits [k, k + 128) of a. */
-static unsigned __int128 mp_window(const uint64_t a[8], unsigned k)
-{
-    unsigned w = k / 64, b = k % 64;
-    uint64_t lo = w < 8 ? a[w] : 0, mid = w + 1 < 8 ? a[w + 1] : 0, hi = w + 2 < 8 ? a[w + 2] : 0;
-    unsigned __int128 v = ((unsigned __int128)mid << 64) | lo;
-
-    return b == 0 ? v : (v >> b) | ((unsigned __int128)hi << (128 - b));
-}
+/* Numbers below 2^512 as eight 64-bit words, little endian (multiprecision.h). */
+#define WORDS 8
 
 /*
  * One Euclid division: r0 = r0 mod r1 (r1 != 0), t0 += (r0 / r1) t1.  The
@@ -112,59 +20,27 @@ static unsigned __int128 mp_window(const uint64_t a[8], unsigned k)
  * floor(top(r0) / (top(r1) + 1)), when it fits a word (almost always, and
  * then at most one more part follows), else r1 shifted to r0's length.
  */
-static void euclid_step(uint64_t r0[8], const uint64_t r1[8], uint64_t t0[8], const uint64_t t1[8])
+static void euclid_step(uint64_t r0[WORDS], const uint64_t r1[WORDS], uint64_t t0[WORDS],
+                        const uint64_t t1[WORDS])
 {
-    unsigned l1 = mp_bitlen(r1);
+    unsigned l1 = mp_bitlen(r1, WORDS);
 
-    while (mp_cmp(r0, r1) >= 0) {
-        unsigned l0 = mp_bitlen(r0);
+    while (mp_cmp(r0, r1, WORDS) >= 0) {
+        unsigned l0 = mp_bitlen(r0, WORDS);
 
         if (l0 - l1 < 62) {
             /* r1's top 63 bits, so that adding 1 cannot wrap; r0's are fewer than 125 */
             unsigned shift = l1 > 63 ? l1 - 63 : 0;
-            uint64_t q = (uint64_t)(mp_window(r0, shift) / ((uint64_t)mp_window(r1, shift) + 1));
+            uint64_t q = (uint64_t)(mp_bits128(r0, shift, WORDS)
+                                    / (mp_bits64(r1, shift, WORDS) + 1));
 
             q += q == 0; /* r0 >= r1: the quotient is at least 1 */
-            mp_submul(r0, r1, q);
-            mp_addmul(t0, t1, q);
+            mp_submul(r0, r1, q, WORDS);
+            mp_addmul(t0, t1, q, WORDS);
         } else {
-            uint64_t tmp[8];
-            unsigned k = l0 - l1;
-
-            mp_shl(tmp, r1, k);
-            if (mp_cmp(tmp, r0) > 0)
-                mp_shl(tmp, r1, --k);
-            mp_sub(r0, tmp);
-            mp_shl(tmp, t1, k);
-            mp_add(t0, tmp);
+            mp_euclid_shift_sub(r0, r1, t0, t1, l0 - l1, WORDS);
         }
     }
-}
-
-static uint64_t magnitude(int64_t v)
-{
-    return v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
-}
-
-/* a x - b y for cofactors of opposite signs (or zero) whose result is >= 0: the side that is positive minus the other. */
-static void mp_combine(uint64_t out[8], const uint64_t x[8], int64_t a, const uint64_t y[8], int64_t b)
-{
-    memset(out, 0, 8 * sizeof(out[0]));
-    if (a >= 0 && b <= 0) {
-        mp_addmul(out, x, magnitude(a));
-        mp_submul(out, y, magnitude(b));
-    } else {
-        mp_addmul(out, y, magnitude(b));
-        mp_submul(out, x, magnitude(a));
-    }
-}
-
-/* |a| x + |b| y. */
-static void mp_combine_abs(uint64_t out[8], const uint64_t x[8], int64_t a, const uint64_t y[8], int64_t b)
-{
-    memset(out, 0, 8 * sizeof(out[0]));
-    mp_addmul(out, x, magnitude(a));
-    mp_addmul(out, y, magnitude(b));
 }
 
 /*
@@ -177,12 +53,12 @@ static void mp_combine_abs(uint64_t out[8], const uint64_t x[8], int64_t a, cons
  * caller's stopping point is unchanged.  Returns the number of steps (0
  * when the words decide none: the caller then divides in full).
  */
-static unsigned lehmer_batch(uint64_t r0[8], uint64_t r1[8], uint64_t t0[8], uint64_t t1[8])
+static unsigned lehmer_batch(uint64_t r0[WORDS], uint64_t r1[WORDS], uint64_t t0[WORDS],
+                             uint64_t t1[WORDS])
 {
-    const unsigned l0 = mp_bitlen(r0), shift = l0 > 62 ? l0 - 62 : 0;
-    int64_t x = (int64_t)(uint64_t)mp_window(r0, shift), y = (int64_t)(uint64_t)mp_window(r1, shift);
+    const unsigned l0 = mp_bitlen(r0, WORDS), shift = l0 > 62 ? l0 - 62 : 0;
+    int64_t x = (int64_t)mp_bits64(r0, shift, WORDS), y = (int64_t)mp_bits64(r1, shift, WORDS);
     int64_t a = 1, b = 0, c = 0, d = 1, floor_y;
-    uint64_t nr0[8], nr1[8], nt0[8], nt1[8];
     unsigned steps = 0;
 
     if (shift + 61 <= 223)
@@ -197,7 +73,7 @@ static unsigned lehmer_batch(uint64_t r0[8], uint64_t r1[8], uint64_t t0[8], uin
         ny = x - q * y;
         nc = a - q * c;
         nd = b - q * d;
-        bound = magnitude(nc) > magnitude(nd) ? magnitude(nc) : magnitude(nd);
+        bound = mp_magnitude(nc) > mp_magnitude(nd) ? mp_magnitude(nc) : mp_magnitude(nd);
         if (ny <= floor_y + (int64_t)bound + 1)
             break;
         a = c;
@@ -210,14 +86,7 @@ static unsigned lehmer_batch(uint64_t r0[8], uint64_t r1[8], uint64_t t0[8], uin
     }
     if (steps == 0)
         return 0;
-    mp_combine(nr0, r0, a, r1, b);
-    mp_combine(nr1, r0, c, r1, d);
-    mp_combine_abs(nt0, t0, a, t1, b);
-    mp_combine_abs(nt1, t0, c, t1, d);
-    memcpy(r0, nr0, sizeof(nr0));
-    memcpy(r1, nr1, sizeof(nr1));
-    memcpy(t0, nt0, sizeof(nt0));
-    memcpy(t1, nt1, sizeof(nt1));
+    mp_euclid_apply(r0, r1, t0, t1, a, b, c, d, WORDS);
     return steps;
 }
 
@@ -230,12 +99,12 @@ static unsigned lehmer_batch(uint64_t r0[8], uint64_t r1[8], uint64_t t0[8], uin
  */
 void n448_lattice_split(const n448_sc *h, n448_sc *c, n448_sc *d_abs, int *d_neg)
 {
-    uint64_t r0[8] = { 0 }, r1[8] = { 0 }, t0[8] = { 0 }, t1[8] = { 1 }, tmp[8];
+    uint64_t r0[WORDS] = { 0 }, r1[WORDS] = { 0 }, t0[WORDS] = { 0 }, t1[WORDS] = { 1 }, tmp[WORDS];
     int neg = 0; /* sign of t1 */
 
     memcpy(r0, n448_sc_order, sizeof(n448_sc_order));
     memcpy(r1, h->l, sizeof(h->l));
-    while (mp_bitlen(r1) > 223) {
+    while (mp_bitlen(r1, WORDS) > 223) {
         unsigned steps = lehmer_batch(r0, r1, t0, t1);
 
         if (steps > 0) {
