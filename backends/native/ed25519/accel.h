@@ -123,6 +123,9 @@ void n25519_ifma_light_scalarmult(n25519_ge_p2 *r, const int8_t (*snaf)[256],
                                   const n25519_ge_lighttable *const *ltab, int top,
                                   const n25519_ge_niels (*btab)[N25519_BTABLE_ENTRIES]);
 
+/* A key's light table (point.h), its additions in 4-way IFMA arithmetic. */
+void n25519_ifma_lighttable_init(n25519_ge_lighttable *t, const n25519_ge_p3 *q);
+
 /* The selected path's square-root exponentiation, or the portable one. */
 static inline n25519_fe_pow_fn *n25519_accel_pow22523(void)
 {

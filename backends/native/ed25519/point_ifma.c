@@ -132,16 +132,23 @@ N25519_IFMA_INLINE n25519_fe4 add_digit4(n25519_fe4 p, const n25519_ge_niels *ta
     return madd4(p, d > 0 ? load_niels4(&tab[d / 2], 0) : load_niels4(&tab[-d / 2], 1));
 }
 
-N25519_IFMA_INLINE void store_p2(n25519_ge_p2 *r, n25519_fe4 p)
+/* Lane j of p to field element to[j], for each j with to[j] not NULL. */
+N25519_IFMA_INLINE void store_lanes(n25519_fe *const to[4], n25519_fe4 p)
 {
     uint64_t out[5][4];
 
     n25519_fe4_store(out, p);
-    for (int i = 0; i < 5; i++) {
-        r->X.v[i] = out[i][0];
-        r->Y.v[i] = out[i][1];
-        r->Z.v[i] = out[i][2];
-    }
+    for (int j = 0; j < 4; j++)
+        if (to[j] != NULL)
+            for (int i = 0; i < 5; i++)
+                to[j]->v[i] = out[i][j];
+}
+
+N25519_IFMA_INLINE void store_p2(n25519_ge_p2 *r, n25519_fe4 p)
+{
+    n25519_fe *const to[4] = { &r->X, &r->Y, &r->Z, NULL };
+
+    store_lanes(to, p);
 }
 
 N25519_IFMA_TARGET
@@ -187,6 +194,53 @@ N25519_IFMA_INLINE n25519_fe4 load_cached4(const n25519_ge_cached *c, int neg)
 N25519_IFMA_INLINE n25519_fe4 add_cached_digit4(n25519_fe4 p, const n25519_ge_cached *tab, int8_t d)
 {
     return add_core(p, d > 0 ? load_cached4(&tab[d / 2], 0) : load_cached4(&tab[-d / 2], 1), 1);
+}
+
+/* A point (X, Y, Z, T) as lanes, tight (field.h allows limbs a little above 2^52). */
+N25519_IFMA_INLINE n25519_fe4 lanes_from_p3(const n25519_ge_p3 *p)
+{
+    n25519_fe4 r;
+
+    for (int i = 0; i < 5; i++)
+        r.l[i] = _mm256_set_epi64x((int64_t)p->T.v[i], (int64_t)p->Z.v[i], (int64_t)p->Y.v[i],
+                                   (int64_t)p->X.v[i]);
+    return n25519_fe4_carry(r);
+}
+
+/*
+ * An extended point p as add_core's cached lanes (Y-X, Y+X, 2Z, 2dT), given
+ * the lanes (1, 1, 1, d) as factors.
+ */
+N25519_IFMA_INLINE n25519_fe4 cached_lanes(n25519_fe4 p, n25519_fe4 factors)
+{
+    n25519_fe4 sw = n25519_fe4_perm(p, IDX(1, 0, 2, 3)); /* Y, X, Z, T */
+    n25519_fe4 sum = n25519_fe4_add(p, sw);              /* X+Y, X+Y, 2Z, 2T */
+    n25519_fe4 dif = n25519_fe4_sub(sw, p);              /* Y-X, ... */
+
+    return n25519_fe4_mul(n25519_fe4_blend(sum, dif, FROM_B(1, 0, 0, 0)), factors);
+}
+
+/* Cached lanes (Y-X, Y+X, 2Z, 2dT) to the table's layout, tight as they are. */
+N25519_IFMA_INLINE void store_cached(n25519_ge_cached *c, n25519_fe4 lanes)
+{
+    n25519_fe *const to[4] = { &c->YminusX, &c->YplusX, &c->Z2, &c->T2d };
+
+    store_lanes(to, lanes);
+}
+
+N25519_IFMA_TARGET
+void n25519_ifma_lighttable_init(n25519_ge_lighttable *t, const n25519_ge_p3 *q)
+{
+    n25519_fe4 factors, odd = lanes_from_p3(q), twice;
+
+    for (int i = 0; i < 5; i++)
+        factors.l[i] = _mm256_set_epi64x((int64_t)n25519_fe_d.v[i], !i, !i, !i);
+    twice = cached_lanes(dbl4(odd), factors);
+    for (int i = 0; i < N25519_LIGHT_ENTRIES; i++) {
+        if (i > 0)
+            odd = add_core(odd, twice, 1);
+        store_cached(&t->odd[i], cached_lanes(odd, factors));
+    }
 }
 
 N25519_IFMA_TARGET
