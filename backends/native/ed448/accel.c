@@ -7,6 +7,7 @@
 #include "accel.h"
 
 const void *const n448_accels[EDFAST_NATIVE_PATHS] = {
+    [EDFAST_NATIVE_PORTABLE] = NULL,
 #if EDFAST_NATIVE_X86
     [EDFAST_NATIVE_ADX] = &n448_accel_adx,
     [EDFAST_NATIVE_IFMA] = &n448_accel_ifma,
